@@ -1,0 +1,1 @@
+//! AST to IR: imports, inheritance, name resolution, validation.

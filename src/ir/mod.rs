@@ -1,0 +1,363 @@
+//! The validated rule set: what a rule file means, with every name resolved.
+//!
+//! The IR is produced by [`crate::ir::lower`] from the AST and consumed by
+//! [`crate::movegen`], which compiles it into per-square tables. Vectors are in
+//! the mover's frame (+y is forward); zones, castling squares and the setup are
+//! already resolved to absolute squares for each player.
+
+pub mod lower;
+
+use crate::lang::diagnostic::Span;
+
+/// A square as (file, rank), both 0-based from White's lower left.
+pub type Coord = (u8, u8);
+/// A vector (dx, dy) in the mover's frame: +y is forward.
+pub type Vector = (i8, i8);
+/// Index into [`RuleSet::pieces`].
+pub type PieceId = usize;
+/// Index into [`RuleSet::zones`].
+pub type ZoneId = usize;
+
+/// A whole game, resolved and validated.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RuleSet {
+    /// The game's name (`game Chess { .. }`).
+    pub name: String,
+    /// Geometry.
+    pub board: BoardDef,
+    /// Exactly two players; index 0 moves first and is upper case in FEN.
+    pub players: [PlayerDef; 2],
+    /// Pieces in declaration order.
+    pub pieces: Vec<PieceDef>,
+    /// Named zones, per player.
+    pub zones: Vec<ZoneDef>,
+    /// Castling, if the game has it.
+    pub castling: Option<CastlingDef>,
+    /// The start position.
+    pub setup: SetupDef,
+    /// How the game ends.
+    pub end: EndDef,
+    /// Tests written in the rule file.
+    pub tests: Vec<TestDef>,
+}
+
+/// A rectangular board with optional holes.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BoardDef {
+    /// Number of files (columns), 1..=16.
+    pub files: u8,
+    /// Number of ranks (rows), 1..=16.
+    pub ranks: u8,
+    /// Label of each file, e.g. "a".."h".
+    pub file_labels: Vec<String>,
+    /// Label of each rank, e.g. "1".."8".
+    pub rank_labels: Vec<String>,
+    /// Squares missing from the board.
+    pub holes: Vec<Coord>,
+}
+
+/// How a player's frame maps mover-frame vectors onto the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Frame {
+    /// (x, y) as written.
+    Identity,
+    /// (x, -y): Black in orthodox chess.
+    MirrorRanks,
+    /// (-x, y).
+    MirrorFiles,
+    /// (-x, -y): a half turn.
+    Rotate,
+}
+
+impl Frame {
+    /// Map a mover-frame vector to an absolute one.
+    pub fn apply(self, (x, y): Vector) -> Vector {
+        match self {
+            Frame::Identity => (x, y),
+            Frame::MirrorRanks => (x, -y),
+            Frame::MirrorFiles => (-x, y),
+            Frame::Rotate => (-x, -y),
+        }
+    }
+
+    /// Map a square given in the first player's frame to this player's.
+    pub fn map_coord(self, (f, r): Coord, files: u8, ranks: u8) -> Coord {
+        match self {
+            Frame::Identity => (f, r),
+            Frame::MirrorRanks => (f, ranks - 1 - r),
+            Frame::MirrorFiles => (files - 1 - f, r),
+            Frame::Rotate => (files - 1 - f, ranks - 1 - r),
+        }
+    }
+}
+
+/// One player.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlayerDef {
+    /// Name, e.g. "white".
+    pub name: String,
+    /// Frame of reference for this player's vectors.
+    pub frame: Frame,
+}
+
+/// A piece type.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PieceDef {
+    /// Name, e.g. "Knight".
+    pub name: String,
+    /// FEN letter, upper case.
+    pub letter: char,
+    /// Value in centipawns (`value 3` is 300, `value 1.2` is 120).
+    pub value: i32,
+    /// Losing all royal pieces (checkmate) ends the game; they may not be left attacked.
+    pub royal: bool,
+    /// A move of this piece resets the no-progress counter (captures always do).
+    pub resets_clock: bool,
+    /// Movement rules, in file order.
+    pub moves: Vec<MoveRule>,
+    /// Promotion on reaching a zone.
+    pub promotion: Option<Promotion>,
+    /// Where it was declared.
+    pub span: Span,
+}
+
+/// Promotion: a move ending in `zone` turns the piece into one of `to`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Promotion {
+    /// The zone that triggers it (per player).
+    pub zone: ZoneId,
+    /// The choices, in file order.
+    pub to: Vec<PieceId>,
+}
+
+/// One movement rule, a closed set.
+#[derive(Debug, Clone, PartialEq)]
+pub enum MoveRule {
+    /// Move along `vector` repeatedly, `min..=max` times (max 0 = unbounded).
+    /// Intermediate squares must be empty; `step` is `1..=1`, `leap` is a
+    /// `1..=1` ride of a longer vector (intermediate squares are not visited).
+    Ride(Ride),
+    /// Slide to a screen, jump it, then land according to `shape`.
+    Hop(Hop),
+    /// Moves of `fallback` exist only if `first` yields no move for this piece.
+    Prefer {
+        /// Preferred rules.
+        first: Vec<MoveRule>,
+        /// Rules used only when `first` yields nothing.
+        fallback: Vec<MoveRule>,
+    },
+}
+
+/// A rider, leaper or stepper.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Ride {
+    /// Step vector, mover's frame.
+    pub vector: Vector,
+    /// Minimum number of steps (>= 1).
+    pub min: u8,
+    /// Maximum number of steps; 0 means unbounded.
+    pub max: u8,
+    /// What the landing square may hold.
+    pub to: Target,
+    /// Conditions on the position.
+    pub guards: Vec<Guard>,
+    /// Side effects.
+    pub effects: Vec<Effect>,
+}
+
+/// A cannon-like hopper.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Hop {
+    /// Line vector, mover's frame.
+    pub vector: Vector,
+    /// Which pieces may serve as the screen.
+    pub screen: PieceFilter,
+    /// Where it lands after the screen.
+    pub shape: HopShape,
+    /// What the landing square may hold.
+    pub to: Target,
+    /// Conditions on the position.
+    pub guards: Vec<Guard>,
+}
+
+/// Landing after a hop.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HopShape {
+    /// The first piece beyond the screen (Xiangqi cannon capture).
+    First,
+    /// Only the square right behind the screen.
+    Next,
+    /// Any square beyond the screen up to and including the first piece.
+    Slide,
+}
+
+/// A filter on pieces by owner and type.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct PieceFilter {
+    /// Owner relative to the mover; None = either.
+    pub owner: Option<Owner>,
+    /// Allowed piece types; empty = any.
+    pub pieces: Vec<PieceId>,
+    /// Negate the whole filter.
+    pub negate: bool,
+}
+
+/// Owner of a piece, relative to the mover.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Owner {
+    /// The mover's.
+    Friend,
+    /// The opponent's.
+    Enemy,
+}
+
+/// What a landing square may hold.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Target {
+    /// An empty square (a non-capture).
+    Empty,
+    /// An enemy piece (capture only).
+    Enemy,
+    /// Empty or an enemy piece.
+    NotFriend,
+    /// The en-passant square left by the opponent's last move.
+    EnPassant,
+}
+
+/// A condition a rule needs.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Guard {
+    /// The moving piece starts in this zone.
+    FromIn(ZoneId),
+    /// The moving piece does not start in this zone.
+    FromNotIn(ZoneId),
+    /// The square at this vector (mover's frame) from the start is occupied.
+    Occupied(Vector),
+    /// The square at this vector from the start is empty (or off the board).
+    Empty(Vector),
+}
+
+/// A side effect of a rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Effect {
+    /// The squares passed over become en-passant squares for the opponent's next move.
+    SetsEnPassant,
+}
+
+/// A named zone, resolved per player to absolute squares.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ZoneDef {
+    /// Name.
+    pub name: String,
+    /// Squares for each player.
+    pub squares: [Vec<Coord>; 2],
+}
+
+/// Castling.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CastlingDef {
+    /// The piece that castles (must be royal).
+    pub king: PieceId,
+    /// The piece it castles with.
+    pub partner: PieceId,
+    /// The wings, in file order.
+    pub sides: Vec<CastleSide>,
+}
+
+/// One wing of castling.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CastleSide {
+    /// Name, e.g. "short".
+    pub name: String,
+    /// King start, per player (absolute).
+    pub king_from: [Coord; 2],
+    /// King destinations, per player (absolute); several allowed.
+    pub king_to: [Vec<Coord>; 2],
+    /// Partner start, per player.
+    pub partner_from: [Coord; 2],
+    /// Partner destination, per player.
+    pub partner_to: [Coord; 2],
+}
+
+/// The start position.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct SetupDef {
+    /// (player, piece, square).
+    pub placements: Vec<(usize, PieceId, Coord)>,
+    /// (player, piece, count) in hand.
+    pub reserves: Vec<(usize, PieceId, u8)>,
+}
+
+/// The result of a game end, for the side to move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// The side to move loses.
+    Loss,
+    /// The side to move wins.
+    Win,
+    /// Draw.
+    Draw,
+}
+
+/// End conditions.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EndDef {
+    /// No legal move while in check.
+    pub checkmate: Outcome,
+    /// No legal move while not in check.
+    pub stalemate: Outcome,
+    /// The same position for the N-th time.
+    pub repetition: Option<(u32, Outcome)>,
+    /// N full moves (2N plies) without a capture or clock-resetting move.
+    pub no_progress: Option<(u32, Outcome)>,
+}
+
+/// A test written in a rule file.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TestDef {
+    /// Its title.
+    pub name: String,
+    /// Where it is.
+    pub span: Span,
+    /// Steps, run in order.
+    pub steps: Vec<TestStep>,
+}
+
+/// One step of a test.
+#[derive(Debug, Clone, PartialEq)]
+pub enum TestStep {
+    /// Set up this position (FEN), the span covering the string.
+    Fen(String, Span),
+    /// Play these moves (coordinate notation) from the current position.
+    Play(Vec<(String, Span)>),
+    /// perft(depth) must equal nodes.
+    Perft {
+        /// Depth.
+        depth: u32,
+        /// Expected count.
+        nodes: u64,
+        /// Where.
+        span: Span,
+    },
+    /// These moves must be legal.
+    Legal(Vec<(String, Span)>),
+    /// These moves must not be legal.
+    Illegal(Vec<(String, Span)>),
+    /// The number of legal moves.
+    MoveCount(u64, Span),
+    /// The side to move is in this state.
+    Expect(Expectation, Span),
+}
+
+/// A state a test can expect.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Expectation {
+    /// In check.
+    Check,
+    /// Not in check.
+    NotCheck,
+    /// Checkmated.
+    Checkmate,
+    /// Stalemated.
+    Stalemate,
+}

@@ -1,0 +1,3 @@
+//! Text to AST: the grammar, the parser and diagnostics. Knows nothing of chess.
+
+pub mod diagnostic;

@@ -1,0 +1,7 @@
+//! Myriad: chess variants as rule files, one generic interpreter.
+#![warn(missing_docs)]
+
+pub mod board;
+pub mod ir;
+pub mod lang;
+pub mod movegen;

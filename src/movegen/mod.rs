@@ -1,0 +1,1 @@
+//! The move-generation interpreter.
