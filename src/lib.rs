@@ -5,3 +5,4 @@ pub mod board;
 pub mod ir;
 pub mod lang;
 pub mod movegen;
+pub mod notation;

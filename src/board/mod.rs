@@ -1,1 +1,10 @@
-//! Board geometry and positions.
+//! Board geometry and positions: squares, bitsets, piece codes, zobrist keys.
+
+mod bitset;
+mod geometry;
+mod position;
+pub mod zobrist;
+
+pub use bitset::Bitset;
+pub use geometry::Geometry;
+pub use position::{Color, MAX_KINDS, Piece, Position, Square, reserve_key};

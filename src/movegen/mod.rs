@@ -1,1 +1,58 @@
-//! The move-generation interpreter.
+//! The move-generation interpreter: the IR compiled into per-square tables at
+//! load time, then pseudo-legal generation, legality, make/unmake and perft.
+
+mod attack;
+mod compile;
+mod generate;
+mod make;
+mod perft;
+
+pub use compile::{CompileError, Variant};
+pub use make::Undo;
+pub use perft::{DivideEntry, perft, perft_divide};
+
+use crate::board::Square;
+
+/// What kind of move a [`Move`] is.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[repr(u8)]
+pub enum MoveKind {
+    /// A plain move or capture.
+    Normal,
+    /// A move that sets an en-passant square (`data`).
+    SetsEnPassant,
+    /// A move that promotes to piece type `data`.
+    Promotion,
+    /// An en-passant capture.
+    EnPassant,
+    /// Castling on wing `data`; from/to are the royal piece's squares.
+    Castle,
+    /// A drop of piece type `data` from the reserve onto `to`.
+    Drop,
+}
+
+/// A move, four bytes.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Move {
+    /// Start square (the drop square for drops).
+    pub from: Square,
+    /// Destination square.
+    pub to: Square,
+    /// Kind.
+    pub kind: MoveKind,
+    /// Kind-dependent: ep square, promotion piece, castling wing, dropped piece.
+    pub data: u8,
+}
+
+impl Move {
+    /// A plain move.
+    #[inline(always)]
+    pub fn normal(from: Square, to: Square) -> Move {
+        Move {
+            from,
+            to,
+            kind: MoveKind::Normal,
+            data: 0,
+        }
+    }
+}

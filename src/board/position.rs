@@ -1,0 +1,149 @@
+//! A position: the board, the side to move, rights, clocks, reserves and the hash.
+
+use super::Bitset;
+use super::zobrist::Keys;
+
+/// A square index: `rank * files + file`.
+pub type Square = u8;
+
+/// A player: 0 moves first (upper case in FEN), 1 second.
+pub type Color = usize;
+
+/// A piece code: 0 is empty, otherwise `1 + 2 * piece_type + color`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Piece(pub u8);
+
+impl Piece {
+    /// No piece.
+    pub const NONE: Piece = Piece(0);
+
+    /// The code of a piece type for a player.
+    #[inline(always)]
+    pub fn new(kind: usize, color: Color) -> Piece {
+        Piece((1 + 2 * kind + color) as u8)
+    }
+
+    /// True for an empty square.
+    #[inline(always)]
+    pub fn is_none(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The piece type (index into the rule set's pieces).
+    #[inline(always)]
+    pub fn kind(self) -> usize {
+        ((self.0 - 1) >> 1) as usize
+    }
+
+    /// The owner.
+    #[inline(always)]
+    pub fn color(self) -> Color {
+        ((self.0 - 1) & 1) as usize
+    }
+}
+
+/// Most piece types a variant may declare.
+pub const MAX_KINDS: usize = 32;
+
+/// A position of some variant. The meaning of piece codes, castling bits and
+/// squares comes from the variant it belongs to.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Position {
+    /// The piece on each square.
+    pub board: [Piece; 256],
+    /// Occupied squares of each player.
+    pub occ: [Bitset; 2],
+    /// Squares of each player's royal pieces.
+    pub royals: [Bitset; 2],
+    /// Pieces in hand: `reserve[color][kind]`.
+    pub reserve: [[u8; MAX_KINDS]; 2],
+    /// The player to move.
+    pub side: Color,
+    /// Castling rights: bit `color * 8 + wing`.
+    pub castling: u16,
+    /// En-passant square for the side to move, and the square of the piece it captures.
+    pub ep: Option<(Square, Square)>,
+    /// Plies since the last capture or clock-resetting move.
+    pub halfmove: u32,
+    /// Move number, starting at 1, incremented after the second player moves.
+    pub fullmove: u32,
+    /// Zobrist hash of all of the above but the clocks.
+    pub hash: u64,
+}
+
+impl Position {
+    /// An empty position, first player to move.
+    pub fn empty() -> Position {
+        Position {
+            board: [Piece::NONE; 256],
+            occ: [Bitset::EMPTY; 2],
+            royals: [Bitset::EMPTY; 2],
+            reserve: [[0; MAX_KINDS]; 2],
+            side: 0,
+            castling: 0,
+            ep: None,
+            halfmove: 0,
+            fullmove: 1,
+            hash: 0,
+        }
+    }
+
+    /// Put a piece on an empty square, updating the hash.
+    #[inline(always)]
+    pub fn put(&mut self, sq: Square, p: Piece, royal: bool, keys: &Keys) {
+        self.board[sq as usize] = p;
+        self.occ[p.color()].set(sq);
+        if royal {
+            self.royals[p.color()].set(sq);
+        }
+        self.hash ^= keys.piece[p.0 as usize * 256 + sq as usize];
+    }
+
+    /// Remove the piece on a square, updating the hash.
+    #[inline(always)]
+    pub fn take(&mut self, sq: Square, keys: &Keys) -> Piece {
+        let p = self.board[sq as usize];
+        self.board[sq as usize] = Piece::NONE;
+        self.occ[p.color()].clear(sq);
+        self.royals[p.color()].clear(sq);
+        self.hash ^= keys.piece[p.0 as usize * 256 + sq as usize];
+        p
+    }
+
+    /// The hash computed from scratch (for checking the incremental one).
+    pub fn compute_hash(&self, keys: &Keys) -> u64 {
+        let mut h = 0;
+        for c in 0..2 {
+            for sq in self.occ[c].iter() {
+                h ^= keys.piece[self.board[sq as usize].0 as usize * 256 + sq as usize];
+            }
+            for k in 0..MAX_KINDS {
+                let n = self.reserve[c][k];
+                if n > 0 {
+                    h ^= reserve_key(keys, Piece::new(k, c), n);
+                }
+            }
+        }
+        if self.side == 1 {
+            h ^= keys.side;
+        }
+        for b in 0..16 {
+            if self.castling >> b & 1 != 0 {
+                h ^= keys.castling[b];
+            }
+        }
+        if let Some((ep, _)) = self.ep {
+            h ^= keys.ep[ep as usize];
+        }
+        h
+    }
+}
+
+/// The hash key of holding `n` pieces `p` in reserve.
+#[inline]
+pub fn reserve_key(keys: &Keys, p: Piece, n: u8) -> u64 {
+    keys.reserve
+        .get(p.0 as usize * 32 + n.min(31) as usize)
+        .copied()
+        .unwrap_or(0)
+}

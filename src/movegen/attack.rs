@@ -1,0 +1,122 @@
+//! Is a square attacked? Answered by walking lines back from the square, using
+//! the attack patterns compiled from every capturing rule.
+
+use super::compile::{CGuard, CRule, Variant};
+use crate::board::{Piece, Position, Square};
+use crate::ir::Target;
+
+impl Variant {
+    /// Is `sq` attacked by a piece of player `by`? Looks only at `pos.board`.
+    #[inline]
+    pub fn is_attacked(&self, pos: &Position, sq: Square, by: usize) -> bool {
+        let a = &self.attacks[by];
+        for l in &a.leaps {
+            if let Some(&s) = self.ray(l.rev, sq).first() {
+                let p = pos.board[s as usize];
+                if !p.is_none() && p.color() == by && l.mask >> p.kind() & 1 != 0 {
+                    return true;
+                }
+            }
+        }
+        for l in &a.slides {
+            for &s in self.ray(l.rev, sq) {
+                let p = pos.board[s as usize];
+                if !p.is_none() {
+                    if p.color() == by && l.mask >> p.kind() & 1 != 0 {
+                        return true;
+                    }
+                    break;
+                }
+            }
+        }
+        if !a.slow.is_empty() {
+            return self.is_attacked_slow(pos, sq, by);
+        }
+        false
+    }
+
+    #[cold]
+    fn is_attacked_slow(&self, pos: &Position, sq: Square, by: usize) -> bool {
+        for s in &self.attacks[by].slow {
+            let ray = self.ray(s.rev, sq);
+            for (i, &from) in ray.iter().enumerate() {
+                let p = pos.board[from as usize];
+                if p.is_none() {
+                    continue;
+                }
+                let dist = i + 1;
+                if p == Piece::new(s.kind, by)
+                    && dist >= s.min as usize
+                    && (s.max == 0 || dist <= s.max as usize)
+                    && self.guards_hold(pos, &s.guards, from, by)
+                    && s.unless.as_ref().is_none_or(|first| !self.rules_yield(pos, first, from, by))
+                {
+                    return true;
+                }
+                break;
+            }
+        }
+        false
+    }
+
+    /// Do all guards hold for a piece of `color` on `from`?
+    #[inline]
+    pub(crate) fn guards_hold(&self, pos: &Position, guards: &[CGuard], from: Square, color: usize) -> bool {
+        guards.iter().all(|g| match *g {
+            CGuard::FromIn(z) => self.zones[z][color].has(from),
+            CGuard::FromNotIn(z) => !self.zones[z][color].has(from),
+            CGuard::Occupied(v) => self
+                .ray(v, from)
+                .first()
+                .is_some_and(|&s| !pos.board[s as usize].is_none()),
+            CGuard::Empty(v) => self
+                .ray(v, from)
+                .first()
+                .is_none_or(|&s| pos.board[s as usize].is_none()),
+        })
+    }
+
+    /// Does any of `rules` give the piece of `color` on `from` a pseudo-legal move?
+    pub(crate) fn rules_yield(&self, pos: &Position, rules: &[CRule], from: Square, color: usize) -> bool {
+        rules.iter().any(|r| match r {
+            CRule::Ride {
+                vid,
+                min,
+                max,
+                to,
+                guards,
+                ..
+            } => {
+                if !self.guards_hold(pos, guards, from, color) {
+                    return false;
+                }
+                let ray = self.ray(*vid, from);
+                let lim = if *max == 0 { ray.len() } else { ray.len().min(*max as usize) };
+                for (i, &t) in ray[..lim].iter().enumerate() {
+                    let p = pos.board[t as usize];
+                    let reached = i + 1 >= *min as usize;
+                    if p.is_none() {
+                        if reached
+                            && (matches!(to, Target::Empty | Target::NotFriend)
+                                || (*to == Target::EnPassant && pos.ep.is_some_and(|(e, _)| e == t)))
+                        {
+                            return true;
+                        }
+                    } else {
+                        return reached && p.color() != color && matches!(to, Target::Enemy | Target::NotFriend);
+                    }
+                }
+                false
+            }
+            CRule::Prefer { first, fallback } => {
+                self.rules_yield(pos, first, from, color) || self.rules_yield(pos, fallback, from, color)
+            }
+        })
+    }
+
+    /// Is the side to move in check (any of its royal pieces attacked)?
+    pub fn in_check(&self, pos: &Position) -> bool {
+        let us = pos.side;
+        pos.royals[us].iter().any(|k| self.is_attacked(pos, k, 1 - us))
+    }
+}

@@ -1,0 +1,497 @@
+//! Compile a [`RuleSet`] into the tables the interpreter runs on.
+
+use crate::board::zobrist::Keys;
+use crate::board::{Bitset, Geometry, Piece, Position, Square, MAX_KINDS};
+use crate::ir::{Effect, Guard, MoveRule, RuleSet, Target, Vector};
+
+/// Why a rule set could not be compiled.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CompileError {
+    /// More piece types than the interpreter supports.
+    #[error("too many piece types: {0} (at most {MAX_KINDS})")]
+    TooManyPieces(usize),
+    /// More castling wings than the interpreter supports.
+    #[error("too many castling sides: {0} (at most 8)")]
+    TooManyCastlingSides(usize),
+    /// The board is larger than 256 squares.
+    #[error("board too large: {0} squares (at most 256)")]
+    BoardTooLarge(usize),
+}
+
+/// A compiled guard.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum CGuard {
+    FromIn(usize),
+    FromNotIn(usize),
+    Occupied(u16),
+    Empty(u16),
+}
+
+/// A compiled movement rule for one player.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum CRule {
+    Ride {
+        vid: u16,
+        min: u8,
+        /// 0 = unbounded
+        max: u8,
+        to: Target,
+        guards: Vec<CGuard>,
+        sets_ep: bool,
+    },
+    Prefer {
+        first: Vec<CRule>,
+        fallback: Vec<CRule>,
+    },
+}
+
+/// An attack pattern: pieces in `mask` attack along vector `vid` (from the
+/// attacked square back towards the attacker, `rev`).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct AttackLine {
+    pub rev: u16,
+    pub mask: u32,
+}
+
+/// A capturing rule that needs the general (slow) attack test.
+#[derive(Debug, Clone)]
+pub(crate) struct SlowAttack {
+    pub kind: usize,
+    pub rev: u16,
+    pub min: u8,
+    pub max: u8,
+    pub guards: Vec<CGuard>,
+    /// The piece's preferred rules, if this rule is a fallback.
+    pub unless: Option<Vec<CRule>>,
+}
+
+/// Attacks by one player.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Attacks {
+    pub leaps: Vec<AttackLine>,
+    pub slides: Vec<AttackLine>,
+    pub slow: Vec<SlowAttack>,
+}
+
+/// One castling wing, compiled for one player.
+#[derive(Debug, Clone)]
+pub(crate) struct CWing {
+    pub king_from: Square,
+    pub partner_from: Square,
+    pub partner_to: Square,
+    /// (king destination, squares that must be empty, squares that must not be attacked
+    /// before the move)
+    pub dests: Vec<(Square, Bitset, Vec<Square>)>,
+}
+
+/// A variant ready to play: the rule set and the tables compiled from it.
+#[derive(Debug, Clone)]
+pub struct Variant {
+    /// The rule set it was compiled from.
+    pub rules: RuleSet,
+    /// The board.
+    pub geo: Geometry,
+    /// Zobrist keys.
+    pub keys: Keys,
+    pub(crate) vectors: Vec<Vector>,
+    rays: Vec<Square>,
+    ray_index: Vec<(u32, u8)>,
+    /// `moves[color][kind]`
+    pub(crate) moves: [Vec<Vec<CRule>>; 2],
+    pub(crate) attacks: [Attacks; 2],
+    /// `zones[zone][color]`
+    pub(crate) zones: Vec<[Bitset; 2]>,
+    /// `wings[color][wing]`
+    pub(crate) wings: [Vec<CWing>; 2],
+    /// Castling rights kept when a move touches a square.
+    pub(crate) castle_keep: Vec<u16>,
+    /// `promotion[color][kind]`: zone squares and choices.
+    pub(crate) promotion: [Vec<Option<(Bitset, Vec<usize>)>>; 2],
+    pub(crate) royal: Vec<bool>,
+    pub(crate) resets_clock: Vec<bool>,
+    /// Every capturing rule is a plain unguarded step, leap or slide, so
+    /// pins and checks can be found by walking lines from the royal piece.
+    pub(crate) simple_legality: bool,
+}
+
+impl Variant {
+    /// Compile a validated rule set.
+    pub fn new(rules: RuleSet) -> Result<Variant, CompileError> {
+        if rules.pieces.len() > MAX_KINDS {
+            return Err(CompileError::TooManyPieces(rules.pieces.len()));
+        }
+        let cells = rules.board.files as usize * rules.board.ranks as usize;
+        if cells > 256 {
+            return Err(CompileError::BoardTooLarge(cells));
+        }
+        if let Some(c) = &rules.castling
+            && c.sides.len() > 8
+        {
+            return Err(CompileError::TooManyCastlingSides(c.sides.len()));
+        }
+        let geo = Geometry::new(&rules.board);
+        let keys = Keys::new(1 + 2 * rules.pieces.len());
+        let mut v = Variant {
+            geo,
+            keys,
+            vectors: Vec::new(),
+            rays: Vec::new(),
+            ray_index: Vec::new(),
+            moves: [Vec::new(), Vec::new()],
+            attacks: [Attacks::default(), Attacks::default()],
+            zones: Vec::new(),
+            wings: [Vec::new(), Vec::new()],
+            castle_keep: vec![u16::MAX; 256],
+            promotion: [Vec::new(), Vec::new()],
+            royal: rules.pieces.iter().map(|p| p.royal).collect(),
+            resets_clock: rules.pieces.iter().map(|p| p.resets_clock).collect(),
+            simple_legality: true,
+            rules,
+        };
+        v.compile_zones();
+        for color in 0..2 {
+            let frame = v.rules.players[color].frame;
+            let mut per_kind = Vec::new();
+            for kind in 0..v.rules.pieces.len() {
+                let rules = v.rules.pieces[kind].moves.clone();
+                let compiled = v.compile_rules(&rules, frame);
+                per_kind.push(compiled);
+            }
+            v.moves[color] = per_kind;
+            v.promotion[color] = v
+                .rules
+                .pieces
+                .iter()
+                .map(|p| {
+                    p.promotion
+                        .as_ref()
+                        .map(|pr| (v.zones[pr.zone][color], pr.to.clone()))
+                })
+                .collect();
+        }
+        v.build_rays();
+        for color in 0..2 {
+            v.attacks[color] = v.compile_attacks(color);
+        }
+        v.simple_legality = v.attacks.iter().all(|a| a.slow.is_empty());
+        v.compile_castling();
+        Ok(v)
+    }
+
+    fn compile_zones(&mut self) {
+        let zones = self
+            .rules
+            .zones
+            .iter()
+            .map(|z| {
+                let mut sets = [Bitset::EMPTY; 2];
+                for (c, set) in sets.iter_mut().enumerate() {
+                    for &coord in &z.squares[c] {
+                        set.set(self.geo.square(coord));
+                    }
+                }
+                sets
+            })
+            .collect();
+        self.zones = zones;
+    }
+
+    /// The id of an absolute vector, adding it (and its negation) if new.
+    fn vector_id(&mut self, v: Vector) -> u16 {
+        if let Some(i) = self.vectors.iter().position(|&w| w == v) {
+            return i as u16;
+        }
+        self.vectors.push(v);
+        let id = self.vectors.len() - 1;
+        let neg = (-v.0, -v.1);
+        if !self.vectors.contains(&neg) {
+            self.vectors.push(neg);
+        }
+        id as u16
+    }
+
+    fn compile_rules(&mut self, rules: &[MoveRule], frame: crate::ir::Frame) -> Vec<CRule> {
+        let mut out = Vec::new();
+        for r in rules {
+            match r {
+                MoveRule::Ride(ride) => {
+                    let vid = self.vector_id(frame.apply(ride.vector));
+                    let guards = ride
+                        .guards
+                        .iter()
+                        .map(|g| match *g {
+                            Guard::FromIn(z) => CGuard::FromIn(z),
+                            Guard::FromNotIn(z) => CGuard::FromNotIn(z),
+                            Guard::Occupied(v) => CGuard::Occupied(self.vector_id(frame.apply(v))),
+                            Guard::Empty(v) => CGuard::Empty(self.vector_id(frame.apply(v))),
+                        })
+                        .collect();
+                    out.push(CRule::Ride {
+                        vid,
+                        min: ride.min.max(1),
+                        max: ride.max,
+                        to: ride.to,
+                        guards,
+                        sets_ep: ride.effects.contains(&Effect::SetsEnPassant),
+                    });
+                }
+                MoveRule::Hop(_) => {
+                    // Hoppers arrive with the seed variants; nothing produces them yet.
+                }
+                MoveRule::Prefer { first, fallback } => {
+                    let first = self.compile_rules(first, frame);
+                    let fallback = self.compile_rules(fallback, frame);
+                    out.push(CRule::Prefer { first, fallback });
+                }
+            }
+        }
+        out
+    }
+
+    fn build_rays(&mut self) {
+        let cells = self.geo.cells();
+        self.ray_index = vec![(0, 0); self.vectors.len() * cells];
+        for vid in 0..self.vectors.len() {
+            let v = self.vectors[vid];
+            for sq in 0..cells {
+                let start = self.rays.len() as u32;
+                let mut len = 0u8;
+                if self.geo.is_valid(sq as u8) {
+                    let mut cur = sq as u8;
+                    while let Some(next) = self.geo.offset(cur, v) {
+                        self.rays.push(next);
+                        len += 1;
+                        cur = next;
+                    }
+                }
+                self.ray_index[vid * cells + sq] = (start, len);
+            }
+        }
+    }
+
+    /// The squares from `sq` along vector `vid`, nearest first, up to the edge or a hole.
+    #[inline(always)]
+    pub(crate) fn ray(&self, vid: u16, sq: Square) -> &[Square] {
+        let (start, len) = self.ray_index[vid as usize * self.geo.cells() + sq as usize];
+        &self.rays[start as usize..start as usize + len as usize]
+    }
+
+    /// The id of the negation of vector `vid`.
+    fn neg(&self, vid: u16) -> u16 {
+        let (x, y) = self.vectors[vid as usize];
+        self.vectors.iter().position(|&w| w == (-x, -y)).unwrap_or(0) as u16
+    }
+
+    fn compile_attacks(&self, color: usize) -> Attacks {
+        let mut a = Attacks::default();
+        for kind in 0..self.rules.pieces.len() {
+            let rules = self.moves[color][kind].clone();
+            self.collect_attacks(&mut a, kind, &rules, None);
+        }
+        a
+    }
+
+    fn collect_attacks(&self, a: &mut Attacks, kind: usize, rules: &[CRule], unless: Option<&Vec<CRule>>) {
+        for r in rules {
+            match r {
+                CRule::Ride {
+                    vid,
+                    min,
+                    max,
+                    to,
+                    guards,
+                    ..
+                } => {
+                    if !matches!(to, Target::Enemy | Target::NotFriend) {
+                        continue;
+                    }
+                    let rev = self.neg(*vid);
+                    let plain = guards.is_empty() && unless.is_none() && *min == 1;
+                    let list = match (plain, *max) {
+                        (true, 1) => Some(&mut a.leaps),
+                        (true, 0) => Some(&mut a.slides),
+                        _ => None,
+                    };
+                    match list {
+                        Some(list) => match list.iter_mut().find(|l| l.rev == rev) {
+                            Some(l) => l.mask |= 1 << kind,
+                            None => list.push(AttackLine { rev, mask: 1 << kind }),
+                        },
+                        None => a.slow.push(SlowAttack {
+                            kind,
+                            rev,
+                            min: *min,
+                            max: *max,
+                            guards: guards.clone(),
+                            unless: unless.cloned(),
+                        }),
+                    }
+                }
+                CRule::Prefer { first, fallback } => {
+                    self.collect_attacks(a, kind, first, unless);
+                    self.collect_attacks(a, kind, fallback, Some(first));
+                }
+            }
+        }
+    }
+
+    fn compile_castling(&mut self) {
+        let Some(c) = self.rules.castling.clone() else {
+            return;
+        };
+        for color in 0..2 {
+            for (w, side) in c.sides.iter().enumerate() {
+                let kf = self.geo.square(side.king_from[color]);
+                let pf = self.geo.square(side.partner_from[color]);
+                let pt = self.geo.square(side.partner_to[color]);
+                let mut dests = Vec::new();
+                for &kt_coord in &side.king_to[color] {
+                    let kt = self.geo.square(kt_coord);
+                    let mut empty = Bitset::EMPTY;
+                    for sq in self.between_inclusive(kf, kt).into_iter().chain(self.between_inclusive(pf, pt)) {
+                        if sq != kf && sq != pf {
+                            empty.set(sq);
+                        }
+                    }
+                    let mut safe: Vec<Square> = self.between_inclusive(kf, kt);
+                    safe.retain(|&s| s != kt);
+                    dests.push((kt, empty, safe));
+                }
+                let bit = color * 8 + w;
+                self.castle_keep[kf as usize] &= !(1 << bit);
+                self.castle_keep[pf as usize] &= !(1 << bit);
+                self.wings[color].push(CWing {
+                    king_from: kf,
+                    partner_from: pf,
+                    partner_to: pt,
+                    dests,
+                });
+            }
+        }
+    }
+
+    /// Squares on the straight rank/file/diagonal segment from a to b, both included.
+    fn between_inclusive(&self, a: Square, b: Square) -> Vec<Square> {
+        let (af, ar) = self.geo.coord(a);
+        let (bf, br) = self.geo.coord(b);
+        let df = (bf as i32 - af as i32).signum();
+        let dr = (br as i32 - ar as i32).signum();
+        let mut out = vec![a];
+        let (mut f, mut r) = (af as i32, ar as i32);
+        while (f, r) != (bf as i32, br as i32) {
+            f += df;
+            r += dr;
+            out.push(self.geo.square((f as u8, r as u8)));
+        }
+        out
+    }
+
+    /// The start position (before any option is applied).
+    pub fn start_position(&self) -> Position {
+        let mut pos = Position::empty();
+        for &(color, kind, coord) in &self.rules.setup.placements {
+            let sq = self.geo.square(coord);
+            pos.put(sq, Piece::new(kind, color), self.royal[kind], &self.keys);
+        }
+        for &(color, kind, n) in &self.rules.setup.reserves {
+            pos.reserve[color][kind] = pos.reserve[color][kind].saturating_add(n);
+        }
+        // Every castling wing whose pieces stand on their squares.
+        for color in 0..2 {
+            for w in 0..self.wings[color].len() {
+                if self.castling_pieces_in_place(&pos, color, w) {
+                    pos.castling |= 1 << (color * 8 + w);
+                }
+            }
+        }
+        pos.hash = pos.compute_hash(&self.keys);
+        pos
+    }
+
+    /// Do the castling king and partner of `wing` stand on their start squares?
+    pub fn castling_pieces_in_place(&self, pos: &Position, color: usize, wing: usize) -> bool {
+        let Some(c) = &self.rules.castling else {
+            return false;
+        };
+        let Some(w) = self.wings[color].get(wing) else {
+            return false;
+        };
+        pos.board[w.king_from as usize] == Piece::new(c.king, color)
+            && pos.board[w.partner_from as usize] == Piece::new(c.partner, color)
+    }
+
+    /// Number of castling wings per player.
+    pub fn wing_count(&self) -> usize {
+        self.wings[0].len()
+    }
+
+    /// The piece types' letters, upper case.
+    pub fn letter(&self, kind: usize) -> char {
+        self.rules.pieces[kind].letter
+    }
+
+    /// The piece type with this letter (either case).
+    pub fn kind_of_letter(&self, c: char) -> Option<usize> {
+        let up = c.to_ascii_uppercase();
+        self.rules.pieces.iter().position(|p| p.letter == up)
+    }
+
+    /// Is this piece type royal?
+    pub fn is_royal(&self, kind: usize) -> bool {
+        self.royal[kind]
+    }
+}
+
+impl Variant {
+    /// The piece an en-passant capture on `ep` would take: the opponent's piece
+    /// whose en-passant-setting move just passed over `ep` (the square right
+    /// behind it), found by reading the rules backwards.
+    pub fn ep_victim(&self, pos: &Position, ep: Square) -> Option<Square> {
+        let them = 1 - pos.side;
+        for (kind, rules) in self.moves[them].iter().enumerate() {
+            let mut found = None;
+            visit_rides(rules, &mut |vid, min, max, sets_ep| {
+                if !sets_ep || found.is_some() {
+                    return;
+                }
+                let Some(&victim) = self.ray(vid, ep).first() else {
+                    return;
+                };
+                if pos.board[victim as usize] != Piece::new(kind, them) {
+                    return;
+                }
+                let back = self.ray(self.neg(vid), victim);
+                let longest = if max == 0 { back.len() } else { back.len().min(max as usize) };
+                for n in (min.max(2) as usize)..=longest {
+                    if back[..n].iter().all(|&s| pos.board[s as usize].is_none()) {
+                        found = Some(victim);
+                        return;
+                    }
+                }
+            });
+            if found.is_some() {
+                return found;
+            }
+        }
+        None
+    }
+}
+
+/// Call `f(vid, min, max, sets_ep)` for every ride in `rules`, fallbacks included.
+fn visit_rides(rules: &[CRule], f: &mut impl FnMut(u16, u8, u8, bool)) {
+    for r in rules {
+        match r {
+            CRule::Ride {
+                vid,
+                min,
+                max,
+                sets_ep,
+                ..
+            } => f(*vid, *min, *max, *sets_ep),
+            CRule::Prefer { first, fallback } => {
+                visit_rides(first, f);
+                visit_rides(fallback, f);
+            }
+        }
+    }
+}

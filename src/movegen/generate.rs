@@ -1,0 +1,279 @@
+//! Pseudo-legal move generation and the legality filter.
+
+use super::compile::{CRule, Variant};
+use super::{Move, MoveKind};
+use crate::board::{Bitset, Piece, Position, Square};
+use crate::ir::Target;
+
+/// Facts about the side to move's royal piece, computed once per node.
+pub(crate) struct Safety {
+    /// The single royal piece, if there is exactly one.
+    pub king: Option<Square>,
+    pub in_check: bool,
+    /// Friendly pieces that stand alone between the king and an enemy slider.
+    pub pinned: Bitset,
+}
+
+impl Variant {
+    /// All pseudo-legal moves of the side to move, appended to `out`.
+    pub fn pseudo_moves(&self, pos: &Position, out: &mut Vec<Move>) {
+        let us = pos.side;
+        for from in pos.occ[us].iter() {
+            let kind = pos.board[from as usize].kind();
+            self.gen_rules(pos, &self.moves[us][kind], from, kind, out);
+        }
+        self.gen_castling(pos, out);
+    }
+
+    fn gen_rules(&self, pos: &Position, rules: &[CRule], from: Square, kind: usize, out: &mut Vec<Move>) {
+        let us = pos.side;
+        for r in rules {
+            match r {
+                CRule::Ride {
+                    vid,
+                    min,
+                    max,
+                    to,
+                    guards,
+                    sets_ep,
+                } => {
+                    if !guards.is_empty() && !self.guards_hold(pos, guards, from, us) {
+                        continue;
+                    }
+                    let ray = self.ray(*vid, from);
+                    let lim = if *max == 0 { ray.len() } else { ray.len().min(*max as usize) };
+                    let min = *min as usize;
+                    for (i, &t) in ray[..lim].iter().enumerate() {
+                        let p = pos.board[t as usize];
+                        let reached = i + 1 >= min;
+                        if p.is_none() {
+                            if reached {
+                                match to {
+                                    Target::Empty | Target::NotFriend => {
+                                        if *sets_ep {
+                                            out.push(Move {
+                                                from,
+                                                to: t,
+                                                kind: MoveKind::SetsEnPassant,
+                                                data: ray[i - usize::from(i > 0)],
+                                            });
+                                        } else {
+                                            self.push_landing(pos, from, t, kind, out);
+                                        }
+                                    }
+                                    Target::EnPassant => {
+                                        if pos.ep.is_some_and(|(e, _)| e == t) {
+                                            out.push(Move {
+                                                from,
+                                                to: t,
+                                                kind: MoveKind::EnPassant,
+                                                data: 0,
+                                            });
+                                        }
+                                    }
+                                    Target::Enemy => {}
+                                }
+                            }
+                        } else {
+                            if reached && p.color() != us && matches!(to, Target::Enemy | Target::NotFriend) {
+                                self.push_landing(pos, from, t, kind, out);
+                            }
+                            break;
+                        }
+                    }
+                }
+                CRule::Prefer { first, fallback } => {
+                    let before = out.len();
+                    self.gen_rules(pos, first, from, kind, out);
+                    if out.len() == before {
+                        self.gen_rules(pos, fallback, from, kind, out);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Push a move landing on `to`, expanded into promotions where they apply.
+    #[inline(always)]
+    fn push_landing(&self, pos: &Position, from: Square, to: Square, kind: usize, out: &mut Vec<Move>) {
+        if let Some((zone, choices)) = &self.promotion[pos.side][kind]
+            && zone.has(to)
+        {
+            for &c in choices {
+                out.push(Move {
+                    from,
+                    to,
+                    kind: MoveKind::Promotion,
+                    data: c as u8,
+                });
+            }
+            return;
+        }
+        out.push(Move::normal(from, to));
+    }
+
+    fn gen_castling(&self, pos: &Position, out: &mut Vec<Move>) {
+        let us = pos.side;
+        let rights = pos.castling >> (us * 8) & 0xff;
+        if rights == 0 {
+            return;
+        }
+        for (w, wing) in self.wings[us].iter().enumerate() {
+            if rights >> w & 1 == 0 || !self.castling_pieces_in_place(pos, us, w) {
+                continue;
+            }
+            for (kt, empty, safe) in &wing.dests {
+                if empty.iter().any(|s| !pos.board[s as usize].is_none()) {
+                    continue;
+                }
+                if safe.iter().any(|&s| self.is_attacked(pos, s, 1 - us)) {
+                    continue;
+                }
+                out.push(Move {
+                    from: wing.king_from,
+                    to: *kt,
+                    kind: MoveKind::Castle,
+                    data: w as u8,
+                });
+            }
+        }
+    }
+
+    /// Royal-piece facts for the side to move.
+    pub(crate) fn safety(&self, pos: &Position) -> Safety {
+        let us = pos.side;
+        let them = 1 - us;
+        let mut s = Safety {
+            king: None,
+            in_check: false,
+            pinned: Bitset::EMPTY,
+        };
+        if pos.royals[us].count() != 1 {
+            s.in_check = self.in_check(pos);
+            return s;
+        }
+        let k = pos.royals[us].iter().next().unwrap_or(0);
+        s.king = Some(k);
+        s.in_check = self.is_attacked(pos, k, them);
+        for l in &self.attacks[them].slides {
+            let mut blocker: Option<Square> = None;
+            for &t in self.ray(l.rev, k) {
+                let p = pos.board[t as usize];
+                if p.is_none() {
+                    continue;
+                }
+                match blocker {
+                    None if p.color() == us => blocker = Some(t),
+                    None => break,
+                    Some(b) => {
+                        if p.color() == them && l.mask >> p.kind() & 1 != 0 {
+                            s.pinned.set(b);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        s
+    }
+
+    /// Is this pseudo-legal move legal, given the node's safety facts?
+    #[inline]
+    pub(crate) fn is_legal_fast(&self, pos: &mut Position, m: Move, s: &Safety) -> bool {
+        if self.simple_legality
+            && let Some(k) = s.king
+            && !s.in_check
+            && m.from != k
+            && m.kind != MoveKind::EnPassant
+            && m.kind != MoveKind::Drop
+            && !s.pinned.has(m.from)
+        {
+            return true;
+        }
+        self.is_legal_full(pos, m)
+    }
+
+    /// Play the move on the board array only, and test the mover's royal pieces.
+    pub(crate) fn is_legal_full(&self, pos: &mut Position, m: Move) -> bool {
+        let us = pos.side;
+        let them = 1 - us;
+        let board = &mut pos.board;
+        let saved_from = board[m.from as usize];
+        let saved_to = board[m.to as usize];
+        let mut extra: Option<(Square, Piece)> = None;
+        let mut extra2: Option<(Square, Piece)> = None;
+        match m.kind {
+            MoveKind::EnPassant => {
+                if let Some((_, victim)) = pos.ep {
+                    extra = Some((victim, board[victim as usize]));
+                    board[victim as usize] = Piece::NONE;
+                }
+                board[m.from as usize] = Piece::NONE;
+                board[m.to as usize] = saved_from;
+            }
+            MoveKind::Castle => {
+                let wing = &self.wings[us][m.data as usize];
+                extra = Some((wing.partner_from, board[wing.partner_from as usize]));
+                extra2 = Some((wing.partner_to, board[wing.partner_to as usize]));
+                let partner = board[wing.partner_from as usize];
+                board[wing.partner_from as usize] = Piece::NONE;
+                board[m.from as usize] = Piece::NONE;
+                board[wing.partner_to as usize] = partner;
+                board[m.to as usize] = saved_from;
+            }
+            MoveKind::Drop => {
+                board[m.to as usize] = Piece::new(m.data as usize, us);
+            }
+            _ => {
+                board[m.from as usize] = Piece::NONE;
+                board[m.to as usize] = saved_from;
+            }
+        }
+        let moved_royal = m.kind != MoveKind::Drop && pos.royals[us].has(m.from);
+        let mut legal = true;
+        for k in pos.royals[us].iter() {
+            let k = if moved_royal && k == m.from { m.to } else { k };
+            if self.is_attacked(pos, k, them) {
+                legal = false;
+                break;
+            }
+        }
+        let board = &mut pos.board;
+        if let Some((sq, p)) = extra2 {
+            board[sq as usize] = p;
+        }
+        if let Some((sq, p)) = extra {
+            board[sq as usize] = p;
+        }
+        board[m.to as usize] = saved_to;
+        board[m.from as usize] = saved_from;
+        legal
+    }
+
+    /// All legal moves of the side to move, appended to `out`.
+    pub fn legal_moves(&self, pos: &mut Position, out: &mut Vec<Move>) {
+        let start = out.len();
+        self.pseudo_moves(pos, out);
+        let s = self.safety(pos);
+        let mut i = start;
+        while i < out.len() {
+            if self.is_legal_fast(pos, out[i], &s) {
+                i += 1;
+            } else {
+                out.swap_remove(i);
+            }
+        }
+    }
+
+    /// The number of legal moves, without keeping them.
+    pub fn count_legal(&self, pos: &mut Position, buf: &mut Vec<Move>) -> u64 {
+        buf.clear();
+        self.pseudo_moves(pos, buf);
+        let s = self.safety(pos);
+        let mut n = 0;
+        for &m in buf.iter() {
+            n += u64::from(self.is_legal_fast(pos, m, &s));
+        }
+        n
+    }
+}

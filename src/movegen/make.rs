@@ -1,0 +1,143 @@
+//! Making and unmaking moves, with incremental hashing.
+
+use super::compile::Variant;
+use super::{Move, MoveKind};
+use crate::board::reserve_key;
+use crate::board::{Piece, Position, Square};
+
+/// What [`Variant::make`] needs to take a move back.
+#[derive(Clone, Copy, Debug)]
+pub struct Undo {
+    moved: Piece,
+    captured: Piece,
+    captured_sq: Square,
+    castling: u16,
+    ep: Option<(Square, Square)>,
+    halfmove: u32,
+    hash: u64,
+}
+
+impl Variant {
+    /// Play a (pseudo-)legal move. Returns what [`Variant::unmake`] needs.
+    pub fn make(&self, pos: &mut Position, m: Move) -> Undo {
+        let keys = &self.keys;
+        let us = pos.side;
+        let mut undo = Undo {
+            moved: pos.board[m.from as usize],
+            captured: Piece::NONE,
+            captured_sq: m.to,
+            castling: pos.castling,
+            ep: pos.ep,
+            halfmove: pos.halfmove,
+            hash: pos.hash,
+        };
+        if let Some((e, _)) = pos.ep.take() {
+            pos.hash ^= keys.ep[e as usize];
+        }
+        let mut resets = false;
+        match m.kind {
+            MoveKind::Normal | MoveKind::SetsEnPassant | MoveKind::Promotion => {
+                if !pos.board[m.to as usize].is_none() {
+                    undo.captured = pos.take(m.to, keys);
+                }
+                let p = pos.take(m.from, keys);
+                let placed = if m.kind == MoveKind::Promotion {
+                    Piece::new(m.data as usize, us)
+                } else {
+                    p
+                };
+                pos.put(m.to, placed, self.royal[placed.kind()], keys);
+                resets = self.resets_clock[p.kind()];
+                if m.kind == MoveKind::SetsEnPassant {
+                    pos.ep = Some((m.data, m.to));
+                    pos.hash ^= keys.ep[m.data as usize];
+                }
+            }
+            MoveKind::EnPassant => {
+                if let Some((_, victim)) = undo.ep {
+                    undo.captured_sq = victim;
+                    undo.captured = pos.take(victim, keys);
+                }
+                let p = pos.take(m.from, keys);
+                pos.put(m.to, p, self.royal[p.kind()], keys);
+            }
+            MoveKind::Castle => {
+                let wing = &self.wings[us][m.data as usize];
+                let k = pos.take(m.from, keys);
+                let r = pos.take(wing.partner_from, keys);
+                pos.put(m.to, k, self.royal[k.kind()], keys);
+                pos.put(wing.partner_to, r, self.royal[r.kind()], keys);
+            }
+            MoveKind::Drop => {
+                let kind = m.data as usize;
+                let p = Piece::new(kind, us);
+                let n = pos.reserve[us][kind];
+                pos.hash ^= reserve_key(keys, p, n) ^ reserve_key(keys, p, n - 1);
+                pos.reserve[us][kind] = n - 1;
+                pos.put(m.to, p, self.royal[kind], keys);
+                resets = self.resets_clock[kind];
+            }
+        }
+        let keep = self.castle_keep[m.from as usize] & self.castle_keep[m.to as usize];
+        let lost = pos.castling & !keep;
+        if lost != 0 {
+            for b in 0..16 {
+                if lost >> b & 1 != 0 {
+                    pos.hash ^= keys.castling[b];
+                }
+            }
+            pos.castling &= keep;
+        }
+        if resets || !undo.captured.is_none() {
+            pos.halfmove = 0;
+        } else {
+            pos.halfmove += 1;
+        }
+        if us == 1 {
+            pos.fullmove += 1;
+        }
+        pos.side = 1 - us;
+        pos.hash ^= keys.side;
+        undo
+    }
+
+    /// Take back a move made with [`Variant::make`].
+    pub fn unmake(&self, pos: &mut Position, m: Move, undo: Undo) {
+        let keys = &self.keys;
+        pos.side = 1 - pos.side;
+        let us = pos.side;
+        if us == 1 {
+            pos.fullmove -= 1;
+        }
+        match m.kind {
+            MoveKind::Castle => {
+                let wing = &self.wings[us][m.data as usize];
+                let k = pos.take(m.to, keys);
+                let r = pos.take(wing.partner_to, keys);
+                pos.put(m.from, k, self.royal[k.kind()], keys);
+                pos.put(wing.partner_from, r, self.royal[r.kind()], keys);
+            }
+            MoveKind::Drop => {
+                let kind = m.data as usize;
+                pos.take(m.to, keys);
+                pos.reserve[us][kind] += 1;
+            }
+            _ => {
+                pos.take(m.to, keys);
+                pos.put(m.from, undo.moved, self.royal[undo.moved.kind()], keys);
+                if !undo.captured.is_none() {
+                    pos.put(
+                        undo.captured_sq,
+                        undo.captured,
+                        self.royal[undo.captured.kind()],
+                        keys,
+                    );
+                }
+            }
+        }
+        pos.castling = undo.castling;
+        pos.ep = undo.ep;
+        pos.halfmove = undo.halfmove;
+        pos.hash = undo.hash;
+    }
+}

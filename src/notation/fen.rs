@@ -1,0 +1,330 @@
+//! FEN, extended with holes (`*`) and reserves (`[..]`), per conventions.md.
+
+use crate::board::{Piece, Position};
+use crate::movegen::Variant;
+
+/// A FEN that could not be read: which field, and what was expected.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("bad FEN: {field}: {message}")]
+pub struct FenError {
+    /// The field: "board", "rank 3", "side to move", "castling", ...
+    pub field: String,
+    /// What is wrong.
+    pub message: String,
+}
+
+fn err(field: impl Into<String>, message: impl Into<String>) -> FenError {
+    FenError {
+        field: field.into(),
+        message: message.into(),
+    }
+}
+
+/// Parse a FEN for variant `v`.
+pub fn parse_fen(v: &Variant, fen: &str) -> Result<Position, FenError> {
+    let fen = fen.trim();
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    if fields.is_empty() {
+        return Err(err("board", "the FEN is empty"));
+    }
+    if fields.len() > 6 {
+        return Err(err(
+            "FEN",
+            format!("expected at most 6 fields, found {}", fields.len()),
+        ));
+    }
+    let geo = &v.geo;
+    let mut pos = Position::empty();
+
+    // Board and reserves.
+    let (board, reserve) = match fields[0].find('[') {
+        Some(i) => {
+            let rest = &fields[0][i + 1..];
+            let Some(inner) = rest.strip_suffix(']') else {
+                return Err(err("reserve", "expected `]` at the end of the reserve"));
+            };
+            (&fields[0][..i], Some(inner))
+        }
+        None => (fields[0], None),
+    };
+    let rows: Vec<&str> = board.split('/').collect();
+    if rows.len() != geo.ranks as usize {
+        return Err(err(
+            "board",
+            format!(
+                "expected {} ranks separated by `/`, found {}",
+                geo.ranks,
+                rows.len()
+            ),
+        ));
+    }
+    for (i, row) in rows.iter().enumerate() {
+        let rank = geo.ranks - 1 - i as u8;
+        let field = format!("rank {}", rank + 1);
+        let mut file: u32 = 0;
+        let mut chars = row.chars().peekable();
+        while let Some(c) = chars.next() {
+            if c.is_ascii_digit() {
+                let mut n = c.to_digit(10).unwrap_or(0);
+                while let Some(d) = chars.peek().and_then(|d| d.to_digit(10)) {
+                    n = n * 10 + d;
+                    chars.next();
+                    if n > 256 {
+                        break;
+                    }
+                }
+                if n == 0 {
+                    return Err(err(&field, "an empty-square count must be at least 1"));
+                }
+                for _ in 0..n {
+                    if file >= geo.files as u32 {
+                        break;
+                    }
+                    let sq = geo.square((file as u8, rank));
+                    if !geo.is_valid(sq) {
+                        return Err(err(
+                            &field,
+                            format!("{} is a hole and must be written `*`", hole_name(v, file as u8, rank)),
+                        ));
+                    }
+                    file += 1;
+                }
+                if file > geo.files as u32 || (n as u64) > geo.files as u64 {
+                    return Err(err(&field, format!("more than {} squares", geo.files)));
+                }
+                continue;
+            }
+            if file >= geo.files as u32 {
+                return Err(err(&field, format!("more than {} squares", geo.files)));
+            }
+            let sq = geo.square((file as u8, rank));
+            if c == '*' {
+                if geo.is_valid(sq) {
+                    return Err(err(
+                        &field,
+                        format!("`*` marks a hole, but {} is a square of the board", geo.name(sq)),
+                    ));
+                }
+                file += 1;
+                continue;
+            }
+            let Some(kind) = v.kind_of_letter(c).filter(|_| c.is_ascii_alphabetic()) else {
+                return Err(err(
+                    &field,
+                    format!("unknown piece letter `{c}` (this variant has {})", letters(v)),
+                ));
+            };
+            if !geo.is_valid(sq) {
+                return Err(err(
+                    &field,
+                    format!("{} is a hole and must be written `*`", hole_name(v, file as u8, rank)),
+                ));
+            }
+            let color = usize::from(c.is_ascii_lowercase());
+            pos.put(sq, Piece::new(kind, color), v.is_royal(kind), &v.keys);
+            file += 1;
+        }
+        if file != geo.files as u32 {
+            return Err(err(
+                &field,
+                format!("expected {} squares, found {}", geo.files, file),
+            ));
+        }
+    }
+    if let Some(res) = reserve {
+        for c in res.chars() {
+            if c == '-' {
+                continue;
+            }
+            let Some(kind) = v.kind_of_letter(c).filter(|_| c.is_ascii_alphabetic()) else {
+                return Err(err(
+                    "reserve",
+                    format!("unknown piece letter `{c}` (this variant has {})", letters(v)),
+                ));
+            };
+            let color = usize::from(c.is_ascii_lowercase());
+            let n = &mut pos.reserve[color][kind];
+            *n = n.checked_add(1).filter(|&n| n < 32).ok_or_else(|| err("reserve", "too many pieces in reserve"))?;
+        }
+    }
+
+    // Side to move.
+    pos.side = match fields.get(1).copied().unwrap_or("w") {
+        "w" => 0,
+        "b" => 1,
+        other => return Err(err("side to move", format!("expected `w` or `b`, found `{other}`"))),
+    };
+
+    // Castling.
+    let castling = fields.get(2).copied().unwrap_or("-");
+    if castling != "-" {
+        for c in castling.chars() {
+            let color = usize::from(c.is_ascii_lowercase());
+            let wing = castling_wing(v, color, c).ok_or_else(|| {
+                err(
+                    "castling",
+                    format!("`{c}` names no castling side of this variant (expected K, Q, k, q, a file letter or `-`)"),
+                )
+            })?;
+            if !v.castling_pieces_in_place(&pos, color, wing) {
+                return Err(err(
+                    "castling",
+                    format!("`{c}`: the castling pieces are not on their start squares"),
+                ));
+            }
+            pos.castling |= 1 << (color * 8 + wing);
+        }
+    }
+
+    // En passant.
+    let ep = fields.get(3).copied().unwrap_or("-");
+    if ep != "-" {
+        let sq = geo
+            .parse_square(ep)
+            .filter(|&s| geo.is_valid(s))
+            .ok_or_else(|| err("en passant", format!("expected a square or `-`, found `{ep}`")))?;
+        if !pos.board[sq as usize].is_none() {
+            return Err(err("en passant", format!("{ep} is not empty")));
+        }
+        let victim = v
+            .ep_victim(&pos, sq)
+            .ok_or_else(|| err("en passant", format!("no piece can have just passed over {ep}")))?;
+        pos.ep = Some((sq, victim));
+    }
+
+    // Clocks.
+    pos.halfmove = match fields.get(4) {
+        Some(s) => s
+            .parse()
+            .map_err(|_| err("half-move clock", format!("expected a number, found `{s}`")))?,
+        None => 0,
+    };
+    pos.fullmove = match fields.get(5) {
+        Some(s) => s
+            .parse()
+            .ok()
+            .filter(|&n: &u32| n >= 1)
+            .ok_or_else(|| err("move number", format!("expected a number from 1, found `{s}`")))?,
+        None => 1,
+    };
+    pos.hash = pos.compute_hash(&v.keys);
+
+    // The side that just moved may not have left a royal piece attacked.
+    let them = 1 - pos.side;
+    if pos.royals[them].iter().any(|k| v.is_attacked(&pos, k, pos.side)) {
+        return Err(err(
+            "position",
+            "the side not to move is in check, so the position cannot arise",
+        ));
+    }
+    Ok(pos)
+}
+
+fn hole_name(v: &Variant, file: u8, rank: u8) -> String {
+    format!("{}{}", v.geo.file_label(file), v.rules.board.rank_labels[rank as usize])
+}
+
+fn letters(v: &Variant) -> String {
+    v.rules.pieces.iter().map(|p| p.letter).collect()
+}
+
+/// The wing a castling letter names, if any.
+fn castling_wing(v: &Variant, color: usize, c: char) -> Option<usize> {
+    let wings = &v.wings[color];
+    let king_file = |w: usize| v.geo.coord(wings[w].king_from).0;
+    let partner_file = |w: usize| v.geo.coord(wings[w].partner_from).0;
+    match c.to_ascii_uppercase() {
+        'K' => (0..wings.len())
+            .filter(|&w| partner_file(w) > king_file(w))
+            .max_by_key(|&w| partner_file(w)),
+        'Q' => (0..wings.len())
+            .filter(|&w| partner_file(w) < king_file(w))
+            .min_by_key(|&w| partner_file(w)),
+        _ => {
+            let label = c.to_ascii_lowercase().to_string();
+            (0..wings.len()).find(|&w| v.geo.file_label(partner_file(w)).eq_ignore_ascii_case(&label))
+        }
+    }
+}
+
+/// Write a position as FEN.
+pub fn write_fen(v: &Variant, pos: &Position) -> String {
+    let geo = &v.geo;
+    let mut s = String::new();
+    for rank in (0..geo.ranks).rev() {
+        let mut empty = 0;
+        for file in 0..geo.files {
+            let sq = geo.square((file, rank));
+            let p = pos.board[sq as usize];
+            if geo.is_valid(sq) && p.is_none() {
+                empty += 1;
+                continue;
+            }
+            if empty > 0 {
+                s += &empty.to_string();
+                empty = 0;
+            }
+            if !geo.is_valid(sq) {
+                s.push('*');
+            } else {
+                let l = v.letter(p.kind());
+                s.push(if p.color() == 0 { l } else { l.to_ascii_lowercase() });
+            }
+        }
+        if empty > 0 {
+            s += &empty.to_string();
+        }
+        if rank > 0 {
+            s.push('/');
+        }
+    }
+    let has_reserve = !v.rules.setup.reserves.is_empty() || pos.reserve.iter().flatten().any(|&n| n > 0);
+    if has_reserve {
+        s.push('[');
+        for color in 0..2 {
+            for kind in 0..v.rules.pieces.len() {
+                for _ in 0..pos.reserve[color][kind] {
+                    let l = v.letter(kind);
+                    s.push(if color == 0 { l } else { l.to_ascii_lowercase() });
+                }
+            }
+        }
+        s.push(']');
+    }
+    s += if pos.side == 0 { " w " } else { " b " };
+    let mut cast = String::new();
+    for color in 0..2 {
+        let mut letters: Vec<(u8, char)> = Vec::new();
+        for w in 0..v.wings[color].len() {
+            if pos.castling >> (color * 8 + w) & 1 == 0 {
+                continue;
+            }
+            let c = ['K', 'Q']
+                .into_iter()
+                .find(|&c| castling_wing(v, color, c) == Some(w))
+                .unwrap_or_else(|| {
+                    let f = geo.coord(v.wings[color][w].partner_from).0;
+                    geo.file_label(f).chars().next().unwrap_or('?').to_ascii_uppercase()
+                });
+            let order = match c {
+                'K' => 0,
+                'Q' => 1,
+                _ => 2,
+            };
+            letters.push((order, if color == 0 { c } else { c.to_ascii_lowercase() }));
+        }
+        letters.sort();
+        cast.extend(letters.into_iter().map(|(_, c)| c));
+    }
+    if cast.is_empty() {
+        cast.push('-');
+    }
+    s += &cast;
+    s.push(' ');
+    match pos.ep {
+        Some((e, _)) => s += &geo.name(e),
+        None => s.push('-'),
+    }
+    s += &format!(" {} {}", pos.halfmove, pos.fullmove);
+    s
+}
