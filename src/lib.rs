@@ -4,5 +4,7 @@
 pub mod board;
 pub mod ir;
 pub mod lang;
+pub mod load;
 pub mod movegen;
 pub mod notation;
+pub mod testing;

@@ -1,3 +1,7 @@
-fn main() {
-    println!("Hello, world!");
+//! The `myriad` command line.
+
+mod cli;
+
+fn main() -> std::process::ExitCode {
+    cli::main()
 }

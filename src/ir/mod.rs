@@ -5,6 +5,7 @@
 //! the mover's frame (+y is forward); zones, castling squares and the setup are
 //! already resolved to absolute squares for each player.
 
+pub mod describe;
 pub mod lower;
 
 use crate::lang::diagnostic::Span;

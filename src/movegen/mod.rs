@@ -3,11 +3,13 @@
 
 mod attack;
 mod compile;
+mod end;
 mod generate;
 mod make;
 mod perft;
 
 pub use compile::{CompileError, Variant};
+pub use end::EndReason;
 pub use make::Undo;
 pub use perft::{DivideEntry, perft, perft_divide};
 

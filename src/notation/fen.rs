@@ -328,3 +328,36 @@ pub fn write_fen(v: &Variant, pos: &Position) -> String {
     s += &format!(" {} {}", pos.halfmove, pos.fullmove);
     s
 }
+
+/// A text diagram of the board, top rank first, with file and rank labels;
+/// `*` marks holes, `.` empty squares.
+pub fn diagram(v: &Variant, pos: &Position) -> String {
+    let geo = &v.geo;
+    let width = v.rules.board.rank_labels.iter().map(|l| l.len()).max().unwrap_or(1);
+    let mut s = String::new();
+    for rank in (0..geo.ranks).rev() {
+        s += &format!("{:>width$} ", v.rules.board.rank_labels[rank as usize]);
+        for file in 0..geo.files {
+            let sq = geo.square((file, rank));
+            let p = pos.board[sq as usize];
+            let c = if !geo.is_valid(sq) {
+                '*'
+            } else if p.is_none() {
+                '.'
+            } else if p.color() == 0 {
+                v.letter(p.kind())
+            } else {
+                v.letter(p.kind()).to_ascii_lowercase()
+            };
+            s.push(' ');
+            s.push(c);
+        }
+        s.push('\n');
+    }
+    s += &" ".repeat(width + 1);
+    for file in 0..geo.files {
+        s += &format!(" {}", geo.file_label(file));
+    }
+    s.push('\n');
+    s
+}

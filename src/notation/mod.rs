@@ -3,5 +3,5 @@
 mod fen;
 mod moves;
 
-pub use fen::{FenError, parse_fen, write_fen};
+pub use fen::{FenError, diagram, parse_fen, write_fen};
 pub use moves::{MoveError, move_to_string, parse_move};

@@ -1,0 +1,239 @@
+//! The command line: clap derive, one function per subcommand.
+
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::{Parser, Subcommand};
+
+use myriad::board::Position;
+use myriad::lang::diagnostic::render_all;
+use myriad::load::{Game, load};
+use myriad::movegen::{perft, perft_divide};
+use myriad::notation::{move_to_string, parse_fen};
+use myriad::testing::run_tests;
+
+/// Chess variants as rule files: check them, test them, count their moves.
+#[derive(Parser)]
+#[command(name = "myriad", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Parse, validate and lint rule files; errors as file:line:col.
+    Check {
+        /// Rule files.
+        #[arg(required = true)]
+        rules: Vec<PathBuf>,
+    },
+    /// Run the tests written inside rule files.
+    Test {
+        /// Rule files.
+        #[arg(required = true)]
+        rules: Vec<PathBuf>,
+    },
+    /// Count the leaf nodes of the legal move tree.
+    Perft {
+        /// The rule file.
+        rules: PathBuf,
+        /// Start from this position instead of the variant's start.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Depth in plies.
+        #[arg(long)]
+        depth: u32,
+        /// Show the count below each root move.
+        #[arg(long)]
+        divide: bool,
+        /// Set a declared option, NAME=VALUE (repeatable).
+        #[arg(long = "option", value_name = "NAME=VALUE")]
+        options: Vec<String>,
+    },
+    /// List the legal moves, one per line, in coordinate notation.
+    Moves {
+        /// The rule file.
+        rules: PathBuf,
+        /// The position (default: the variant's start).
+        #[arg(long)]
+        fen: Option<String>,
+        /// Set a declared option, NAME=VALUE (repeatable).
+        #[arg(long = "option", value_name = "NAME=VALUE")]
+        options: Vec<String>,
+    },
+}
+
+/// A failure: the message for stderr and the exit code.
+struct Failure(String, u8);
+
+fn bad_input(msg: impl std::fmt::Display) -> Failure {
+    Failure(msg.to_string(), 2)
+}
+
+/// Run the CLI.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Check { rules } => check(&rules),
+        Command::Test { rules } => test(&rules),
+        Command::Perft {
+            rules,
+            fen,
+            depth,
+            divide,
+            options,
+        } => run_perft(&rules, fen.as_deref(), depth, divide, &options),
+        Command::Moves { rules, fen, options } => moves(&rules, fen.as_deref(), &options),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure(msg, code)) => {
+            let msg = msg.trim_end();
+            if !msg.is_empty() {
+                eprintln!("{msg}");
+            }
+            ExitCode::from(code)
+        }
+    }
+}
+
+fn load_game(path: &PathBuf) -> Result<Game, Failure> {
+    let game = load(path).map_err(|e| bad_input(e.rendered))?;
+    if !game.warnings.is_empty() {
+        eprintln!("{}", render_all(&game.warnings, &game.sources));
+    }
+    Ok(game)
+}
+
+/// The position to start from: `--fen`, or the start position with options applied.
+fn position(game: &Game, fen: Option<&str>, options: &[String]) -> Result<Position, Failure> {
+    if let Some(o) = options.first() {
+        let name = o.split('=').next().unwrap_or(o);
+        return Err(bad_input(format!(
+            "--option {o}: game {} declares no option `{name}`",
+            game.variant.rules.name
+        )));
+    }
+    match fen {
+        Some(f) => parse_fen(&game.variant, f).map_err(|e| bad_input(format!("--fen: {e}"))),
+        None => Ok(game.variant.start_position()),
+    }
+}
+
+fn check(paths: &[PathBuf]) -> Result<(), Failure> {
+    let mut failed = false;
+    for p in paths {
+        match load(p) {
+            Ok(game) => {
+                if !game.warnings.is_empty() {
+                    eprintln!("{}", render_all(&game.warnings, &game.sources));
+                }
+                let r = &game.variant.rules;
+                println!(
+                    "{}: ok (game {}, {} pieces, {}x{} board, {} tests)",
+                    p.display(),
+                    r.name,
+                    r.pieces.len(),
+                    r.board.files,
+                    r.board.ranks,
+                    r.tests.len()
+                );
+            }
+            Err(e) => {
+                eprintln!("{}", e.rendered.trim_end());
+                failed = true;
+            }
+        }
+    }
+    if failed { Err(Failure(String::new(), 2)) } else { Ok(()) }
+}
+
+fn test(paths: &[PathBuf]) -> Result<(), Failure> {
+    let (mut passed, mut failed, mut broken) = (0, 0, 0);
+    for p in paths {
+        let game = match load(p) {
+            Ok(g) => g,
+            Err(e) => {
+                eprintln!("{}", e.rendered.trim_end());
+                broken += 1;
+                continue;
+            }
+        };
+        for r in run_tests(&game) {
+            if r.failures.is_empty() {
+                passed += 1;
+                println!("ok    {}: {}", p.display(), r.name);
+            } else {
+                failed += 1;
+                println!("FAIL  {}: {}", p.display(), r.name);
+                println!("{}", render_all(&r.failures, &game.sources));
+            }
+        }
+    }
+    println!("\n{passed} passed, {failed} failed");
+    match (broken, failed) {
+        (0, 0) => Ok(()),
+        (0, _) => Err(Failure(String::new(), 1)),
+        _ => Err(Failure(format!("{broken} rule file(s) could not be loaded"), 2)),
+    }
+}
+
+fn run_perft(
+    path: &PathBuf,
+    fen: Option<&str>,
+    depth: u32,
+    divide: bool,
+    options: &[String],
+) -> Result<(), Failure> {
+    let game = load_game(path)?;
+    let v = &game.variant;
+    let mut pos = position(&game, fen, options)?;
+    let start = Instant::now();
+    let show_progress = std::io::stderr().is_terminal() && depth >= 5;
+    let total: u64 = if divide || show_progress {
+        let entries = perft_divide(v, &mut pos, depth, |done, all| {
+            if show_progress {
+                eprint!("\rperft: {done}/{all} root moves");
+                let _ = std::io::stderr().flush();
+            }
+        });
+        if show_progress {
+            eprint!("\r\x1b[2K");
+        }
+        if divide {
+            let mut lines: Vec<(String, u64)> = entries
+                .iter()
+                .map(|e| (move_to_string(v, e.mv), e.nodes))
+                .collect();
+            lines.sort();
+            for (m, n) in &lines {
+                println!("{m}: {n}");
+            }
+            println!();
+        }
+        entries.iter().map(|e| e.nodes).sum()
+    } else {
+        perft(v, &mut pos, depth)
+    };
+    let secs = start.elapsed().as_secs_f64();
+    let nps = if secs > 0.0 { total as f64 / secs } else { 0.0 };
+    println!("nodes {total} time {secs:.3}s nps {nps:.0}");
+    Ok(())
+}
+
+fn moves(path: &PathBuf, fen: Option<&str>, options: &[String]) -> Result<(), Failure> {
+    let game = load_game(path)?;
+    let v = &game.variant;
+    let mut pos = position(&game, fen, options)?;
+    let mut list = Vec::new();
+    v.legal_moves(&mut pos, &mut list);
+    let mut names: Vec<String> = list.iter().map(|&m| move_to_string(v, m)).collect();
+    names.sort();
+    for n in names {
+        println!("{n}");
+    }
+    Ok(())
+}

@@ -1,0 +1,135 @@
+//! A readable dump of a rule set: what the compiler understood, for snapshots
+//! and for `myriad check --dump`.
+
+use super::*;
+use std::fmt::Write;
+
+fn coord(r: &RuleSet, (f, k): Coord) -> String {
+    format!(
+        "{}{}",
+        r.board.file_labels.get(f as usize).map_or("?", |s| s.as_str()),
+        r.board.rank_labels.get(k as usize).map_or("?", |s| s.as_str())
+    )
+}
+
+fn rule_text(r: &RuleSet, rule: &MoveRule, out: &mut String, indent: usize) {
+    let pad = " ".repeat(indent);
+    match rule {
+        MoveRule::Ride(x) => {
+            let range = match (x.min, x.max) {
+                (1, 1) => "once".to_string(),
+                (a, 0) => format!("{a}.."),
+                (a, b) if a == b => format!("exactly {a}"),
+                (a, b) => format!("{a}..{b}"),
+            };
+            let _ = write!(out, "{pad}ride ({},{}) {range} to {:?}", x.vector.0, x.vector.1, x.to);
+            for g in &x.guards {
+                let _ = match g {
+                    Guard::FromIn(z) => write!(out, " when from in {}", r.zones[*z].name),
+                    Guard::FromNotIn(z) => write!(out, " when from not in {}", r.zones[*z].name),
+                    Guard::Occupied(v) => write!(out, " when occupied ({},{})", v.0, v.1),
+                    Guard::Empty(v) => write!(out, " when empty ({},{})", v.0, v.1),
+                };
+            }
+            for e in &x.effects {
+                let _ = write!(out, " then {e:?}");
+            }
+            out.push('\n');
+        }
+        MoveRule::Hop(h) => {
+            let _ = writeln!(out, "{pad}hop ({},{}) {:?} to {:?}", h.vector.0, h.vector.1, h.shape, h.to);
+        }
+        MoveRule::Prefer { first, fallback } => {
+            let _ = writeln!(out, "{pad}prefer");
+            for x in first {
+                rule_text(r, x, out, indent + 2);
+            }
+            let _ = writeln!(out, "{pad}else");
+            for x in fallback {
+                rule_text(r, x, out, indent + 2);
+            }
+        }
+    }
+}
+
+/// Describe a rule set, one fact per line.
+pub fn describe(r: &RuleSet) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "game {}", r.name);
+    let b = &r.board;
+    let holes: Vec<String> = b.holes.iter().map(|&c| coord(r, c)).collect();
+    let _ = writeln!(
+        s,
+        "board {}x{} files {} ranks {} holes [{}]",
+        b.files,
+        b.ranks,
+        b.file_labels.join(""),
+        b.rank_labels.join(","),
+        holes.join(" ")
+    );
+    for p in &r.players {
+        let _ = writeln!(s, "player {} frame {:?}", p.name, p.frame);
+    }
+    for z in &r.zones {
+        for (i, p) in r.players.iter().enumerate() {
+            let sq: Vec<String> = z.squares[i].iter().map(|&c| coord(r, c)).collect();
+            let _ = writeln!(s, "zone {} for {}: {}", z.name, p.name, sq.join(" "));
+        }
+    }
+    for p in &r.pieces {
+        let _ = writeln!(
+            s,
+            "piece {} \"{}\" value {}{}{}",
+            p.name,
+            p.letter,
+            p.value,
+            if p.royal { " royal" } else { "" },
+            if p.resets_clock { " resets_clock" } else { "" }
+        );
+        for m in &p.moves {
+            rule_text(r, m, &mut s, 2);
+        }
+        if let Some(pr) = &p.promotion {
+            let to: Vec<&str> = pr.to.iter().map(|&k| r.pieces[k].name.as_str()).collect();
+            let _ = writeln!(s, "  promote in {} to {}", r.zones[pr.zone].name, to.join(" "));
+        }
+    }
+    if let Some(c) = &r.castling {
+        let _ = writeln!(
+            s,
+            "castling king {} partner {}",
+            r.pieces[c.king].name, r.pieces[c.partner].name
+        );
+        for side in &c.sides {
+            for (i, p) in r.players.iter().enumerate() {
+                let to: Vec<String> = side.king_to[i].iter().map(|&c| coord(r, c)).collect();
+                let _ = writeln!(
+                    s,
+                    "  {} for {}: king {} -> {}  partner {} -> {}",
+                    side.name,
+                    p.name,
+                    coord(r, side.king_from[i]),
+                    to.join(" | "),
+                    coord(r, side.partner_from[i]),
+                    coord(r, side.partner_to[i])
+                );
+            }
+        }
+    }
+    let _ = writeln!(
+        s,
+        "setup: {} pieces on the board, {} in reserve",
+        r.setup.placements.len(),
+        r.setup.reserves.iter().map(|x| x.2 as usize).sum::<usize>()
+    );
+    let e = &r.end;
+    let _ = writeln!(
+        s,
+        "end: checkmate {:?}, stalemate {:?}, repetition {:?}, no_progress {:?}",
+        e.checkmate, e.stalemate, e.repetition, e.no_progress
+    );
+    for t in &r.tests {
+        let _ = writeln!(s, "test \"{}\" ({} steps)", t.name, t.steps.len());
+    }
+    s
+}

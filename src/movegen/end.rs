@@ -1,0 +1,47 @@
+//! How a game ends: checkmate, stalemate, repetition, the no-progress rule.
+
+use super::compile::Variant;
+use crate::board::Position;
+use crate::ir::Outcome;
+
+/// Why the game is over.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EndReason {
+    /// No legal move, in check.
+    Checkmate,
+    /// No legal move, not in check.
+    Stalemate,
+    /// The same position occurred the set number of times.
+    Repetition,
+    /// Too many plies without progress.
+    NoProgress,
+}
+
+impl Variant {
+    /// Is the game over in `pos`? `history` holds the hashes of the earlier
+    /// positions of the game (oldest first, `pos` itself excluded).
+    pub fn game_end(&self, pos: &mut Position, history: &[u64]) -> Option<(Outcome, EndReason)> {
+        let mut moves = Vec::new();
+        self.legal_moves(pos, &mut moves);
+        let end = &self.rules.end;
+        if moves.is_empty() {
+            return Some(if self.in_check(pos) {
+                (end.checkmate, EndReason::Checkmate)
+            } else {
+                (end.stalemate, EndReason::Stalemate)
+            });
+        }
+        if let Some((n, outcome)) = end.repetition {
+            let seen = 1 + history.iter().filter(|&&h| h == pos.hash).count() as u32;
+            if seen >= n {
+                return Some((outcome, EndReason::Repetition));
+            }
+        }
+        if let Some((n, outcome)) = end.no_progress
+            && pos.halfmove >= 2 * n
+        {
+            return Some((outcome, EndReason::NoProgress));
+        }
+        None
+    }
+}

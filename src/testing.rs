@@ -1,0 +1,131 @@
+//! Runs the tests written inside rule files (`test "..." { ... }`).
+
+use crate::board::Position;
+use crate::ir::{Expectation, TestDef, TestStep};
+use crate::lang::diagnostic::{Diagnostic, Span};
+use crate::load::Game;
+use crate::movegen::perft;
+use crate::notation::{move_to_string, parse_fen, parse_move};
+
+/// The outcome of one test.
+pub struct TestResult {
+    /// The test's title.
+    pub name: String,
+    /// Failures, located at the failing step; empty if it passed.
+    pub failures: Vec<Diagnostic>,
+}
+
+/// Run every test of a game.
+pub fn run_tests(game: &Game) -> Vec<TestResult> {
+    game.variant
+        .rules
+        .tests
+        .iter()
+        .map(|t| TestResult {
+            name: t.name.clone(),
+            failures: run_test(game, t),
+        })
+        .collect()
+}
+
+fn fail(span: Span, msg: String) -> Diagnostic {
+    Diagnostic::error(span, msg)
+}
+
+fn run_test(game: &Game, t: &TestDef) -> Vec<Diagnostic> {
+    let v = &game.variant;
+    let mut pos: Position = v.start_position();
+    let mut history: Vec<u64> = Vec::new();
+    let mut failures = Vec::new();
+    for step in &t.steps {
+        match step {
+            TestStep::Fen(fen, span) => match parse_fen(v, fen) {
+                Ok(p) => {
+                    pos = p;
+                    history.clear();
+                }
+                Err(e) => {
+                    failures.push(fail(*span, e.to_string()));
+                    return failures;
+                }
+            },
+            TestStep::Play(moves) => {
+                for (m, span) in moves {
+                    match parse_move(v, &mut pos, m) {
+                        Ok(mv) => {
+                            history.push(pos.hash);
+                            v.make(&mut pos, mv);
+                        }
+                        Err(e) => {
+                            failures.push(fail(*span, format!("cannot play: {e}")).with_label(legal_list(game, &mut pos)));
+                            return failures;
+                        }
+                    }
+                }
+            }
+            TestStep::Perft { depth, nodes, span } => {
+                let got = perft(v, &mut pos, *depth);
+                if got != *nodes {
+                    failures.push(fail(
+                        *span,
+                        format!("perft {depth}: expected {nodes}, found {got}"),
+                    ));
+                }
+            }
+            TestStep::Legal(moves) => {
+                for (m, span) in moves {
+                    if let Err(e) = parse_move(v, &mut pos, m) {
+                        failures.push(fail(*span, format!("expected `{m}` to be legal: {e}")).with_label(legal_list(game, &mut pos)));
+                    }
+                }
+            }
+            TestStep::Illegal(moves) => {
+                for (m, span) in moves {
+                    if parse_move(v, &mut pos, m).is_ok() {
+                        failures.push(fail(*span, format!("expected `{m}` to be illegal, but it is legal")));
+                    }
+                }
+            }
+            TestStep::MoveCount(n, span) => {
+                let mut moves = Vec::new();
+                v.legal_moves(&mut pos, &mut moves);
+                if moves.len() as u64 != *n {
+                    failures.push(
+                        fail(*span, format!("expected {n} legal moves, found {}", moves.len()))
+                            .with_label(legal_list(game, &mut pos)),
+                    );
+                }
+            }
+            TestStep::Expect(e, span) => {
+                let mut moves = Vec::new();
+                v.legal_moves(&mut pos, &mut moves);
+                let check = v.in_check(&pos);
+                let ok = match e {
+                    Expectation::Check => check,
+                    Expectation::NotCheck => !check,
+                    Expectation::Checkmate => check && moves.is_empty(),
+                    Expectation::Stalemate => !check && moves.is_empty(),
+                };
+                if !ok {
+                    let state = match (check, moves.is_empty()) {
+                        (true, true) => "checkmate".to_string(),
+                        (false, true) => "stalemate".to_string(),
+                        (true, false) => format!("in check with {} legal moves", moves.len()),
+                        (false, false) => format!("not in check, {} legal moves", moves.len()),
+                    };
+                    failures.push(fail(*span, format!("expected {e:?}, found {state}").to_lowercase()));
+                }
+            }
+        }
+    }
+    failures
+}
+
+fn legal_list(game: &Game, pos: &mut Position) -> String {
+    let v = &game.variant;
+    let mut moves = Vec::new();
+    v.legal_moves(pos, &mut moves);
+    let mut names: Vec<String> = moves.iter().map(|&m| move_to_string(v, m)).collect();
+    names.sort();
+    format!("legal here: {}", names.join(" "))
+}

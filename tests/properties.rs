@@ -1,0 +1,68 @@
+//! Property tests over random games in every bundled rule file: FEN round-trip,
+//! make/unmake restoring the position, the incremental hash equal to one
+//! computed from scratch.
+
+mod common;
+
+use myriad::load::{Game, load};
+use myriad::notation::{parse_fen, write_fen};
+use proptest::prelude::*;
+use std::sync::OnceLock;
+
+fn games() -> &'static Vec<Game> {
+    static GAMES: OnceLock<Vec<Game>> = OnceLock::new();
+    GAMES.get_or_init(|| {
+        let mut paths: Vec<_> = std::fs::read_dir(common::root().join("rules"))
+            .expect("rules/")
+            .map(|e| e.expect("entry").path())
+            .filter(|p| p.extension().is_some_and(|e| e == "variant"))
+            .collect();
+        paths.sort();
+        paths
+            .iter()
+            .map(|p| load(p).unwrap_or_else(|e| panic!("{}: {}", p.display(), e.rendered)))
+            .collect()
+    })
+}
+
+/// Extra start positions, to reach castling, en passant and promotion quickly.
+const EXTRA_FENS: &[&str] = &[
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn random_games_keep_invariants(game_ix in 0usize..64, start_ix in 0usize..4, choices in prop::collection::vec(any::<u16>(), 1..80)) {
+        let games = games();
+        let game = &games[game_ix % games.len()];
+        let v = &game.variant;
+        let mut pos = match start_ix.checked_sub(1).and_then(|i| EXTRA_FENS.get(i)) {
+            Some(f) => match parse_fen(v, f) { Ok(p) => p, Err(_) => v.start_position() },
+            None => v.start_position(),
+        };
+        let mut moves = Vec::new();
+        for c in choices {
+            prop_assert_eq!(pos.hash, pos.compute_hash(&v.keys), "incremental hash drifted at {}", write_fen(v, &pos));
+            let fen = write_fen(v, &pos);
+            let back = parse_fen(v, &fen);
+            prop_assert!(back.is_ok(), "printed FEN does not parse: {fen}: {:?}", back.err());
+            prop_assert_eq!(&back.unwrap(), &pos, "FEN round trip changed the position: {}", fen);
+            moves.clear();
+            v.legal_moves(&mut pos, &mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            let m = moves[c as usize % moves.len()];
+            let before = pos.clone();
+            let undo = v.make(&mut pos, m);
+            let after = pos.clone();
+            v.unmake(&mut pos, m, undo);
+            prop_assert_eq!(&pos, &before, "unmake did not restore the position");
+            pos = after;
+        }
+    }
+}
