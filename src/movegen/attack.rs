@@ -3,7 +3,7 @@
 
 use super::compile::{CGuard, CRule, Variant};
 use crate::board::{Piece, Position, Square};
-use crate::ir::Target;
+use crate::ir::{HopShape, Target};
 
 impl Variant {
     /// Is `sq` attacked by a piece of player `by`? Looks only at `pos.board`.
@@ -29,8 +29,36 @@ impl Variant {
                 }
             }
         }
+        if !a.hops.is_empty() && self.is_attacked_by_hop(pos, sq, by) {
+            return true;
+        }
         if !a.slow.is_empty() {
             return self.is_attacked_slow(pos, sq, by);
+        }
+        false
+    }
+
+    /// Hops read backwards: from `sq`, past empty squares to the screen, then
+    /// past empty squares to the hopper (for `next`, the screen must be adjacent).
+    fn is_attacked_by_hop(&self, pos: &Position, sq: Square, by: usize) -> bool {
+        for h in &self.attacks[by].hops {
+            let ray = self.ray(h.rev, sq);
+            let Some(si) = ray.iter().position(|&s| !pos.board[s as usize].is_none()) else {
+                continue;
+            };
+            if h.shape == HopShape::Next && si != 0 {
+                continue;
+            }
+            let Some(&hopper_sq) = ray[si + 1..].iter().find(|&&s| !pos.board[s as usize].is_none()) else {
+                continue;
+            };
+            if pos.board[hopper_sq as usize] == Piece::new(h.kind, by)
+                && h.screen.accepts(pos.board[ray[si] as usize], by)
+                && self.guards_hold(pos, &h.guards, hopper_sq, by)
+                && h.unless.as_ref().is_none_or(|first| !self.rules_yield(pos, first, hopper_sq, by))
+            {
+                return true;
+            }
         }
         false
     }
@@ -104,6 +132,40 @@ impl Variant {
                         }
                     } else {
                         return reached && p.color() != color && matches!(to, Target::Enemy | Target::NotFriend);
+                    }
+                }
+                false
+            }
+            CRule::Hop {
+                vid,
+                screen,
+                shape,
+                to,
+                guards,
+            } => {
+                if !self.guards_hold(pos, guards, from, color) {
+                    return false;
+                }
+                let ray = self.ray(*vid, from);
+                let Some(si) = ray.iter().position(|&s| !pos.board[s as usize].is_none()) else {
+                    return false;
+                };
+                if !screen.accepts(pos.board[ray[si] as usize], color) {
+                    return false;
+                }
+                let quiet = matches!(to, Target::Empty | Target::NotFriend);
+                let capture = matches!(to, Target::Enemy | Target::NotFriend);
+                for (j, &t) in ray[si + 1..].iter().enumerate() {
+                    let p = pos.board[t as usize];
+                    if p.is_none() {
+                        if quiet && *shape != HopShape::First {
+                            return true;
+                        }
+                        if *shape == HopShape::Next && j == 0 {
+                            return false;
+                        }
+                    } else {
+                        return capture && p.color() != color;
                     }
                 }
                 false

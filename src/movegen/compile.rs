@@ -2,7 +2,7 @@
 
 use crate::board::zobrist::Keys;
 use crate::board::{Bitset, Geometry, Piece, Position, Square, MAX_KINDS};
-use crate::ir::{Effect, Guard, MoveRule, RuleSet, Target, Vector};
+use crate::ir::{Effect, Guard, HopShape, MoveRule, Owner, RuleSet, Target, Vector};
 
 /// Why a rule set could not be compiled.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -39,10 +39,51 @@ pub(crate) enum CRule {
         guards: Vec<CGuard>,
         sets_ep: bool,
     },
+    Hop {
+        vid: u16,
+        screen: CFilter,
+        shape: HopShape,
+        to: Target,
+        guards: Vec<CGuard>,
+    },
     Prefer {
         first: Vec<CRule>,
         fallback: Vec<CRule>,
     },
+}
+
+/// A compiled piece filter: owner relative to the mover, a set of kinds, negation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct CFilter {
+    pub owner: Option<Owner>,
+    /// 0 = any kind
+    pub kinds: u32,
+    pub negate: bool,
+}
+
+impl CFilter {
+    /// Does piece `p` pass, for a mover of `color`?
+    #[inline(always)]
+    pub fn accepts(&self, p: Piece, color: usize) -> bool {
+        let owner_ok = match self.owner {
+            None => true,
+            Some(Owner::Friend) => p.color() == color,
+            Some(Owner::Enemy) => p.color() != color,
+        };
+        let kind_ok = self.kinds == 0 || self.kinds >> p.kind() & 1 != 0;
+        (owner_ok && kind_ok) != self.negate
+    }
+}
+
+/// A capturing hop, read backwards from the attacked square.
+#[derive(Debug, Clone)]
+pub(crate) struct HopAttack {
+    pub kind: usize,
+    pub rev: u16,
+    pub screen: CFilter,
+    pub shape: HopShape,
+    pub guards: Vec<CGuard>,
+    pub unless: Option<Vec<CRule>>,
 }
 
 /// An attack pattern: pieces in `mask` attack along vector `vid` (from the
@@ -71,6 +112,7 @@ pub(crate) struct Attacks {
     pub leaps: Vec<AttackLine>,
     pub slides: Vec<AttackLine>,
     pub slow: Vec<SlowAttack>,
+    pub hops: Vec<HopAttack>,
 }
 
 /// One castling wing, compiled for one player.
@@ -173,7 +215,7 @@ impl Variant {
         for color in 0..2 {
             v.attacks[color] = v.compile_attacks(color);
         }
-        v.simple_legality = v.attacks.iter().all(|a| a.slow.is_empty());
+        v.simple_legality = v.attacks.iter().all(|a| a.slow.is_empty() && a.hops.is_empty());
         v.compile_castling();
         Ok(v)
     }
@@ -216,16 +258,7 @@ impl Variant {
             match r {
                 MoveRule::Ride(ride) => {
                     let vid = self.vector_id(frame.apply(ride.vector));
-                    let guards = ride
-                        .guards
-                        .iter()
-                        .map(|g| match *g {
-                            Guard::FromIn(z) => CGuard::FromIn(z),
-                            Guard::FromNotIn(z) => CGuard::FromNotIn(z),
-                            Guard::Occupied(v) => CGuard::Occupied(self.vector_id(frame.apply(v))),
-                            Guard::Empty(v) => CGuard::Empty(self.vector_id(frame.apply(v))),
-                        })
-                        .collect();
+                    let guards = self.compile_guards(&ride.guards, frame);
                     out.push(CRule::Ride {
                         vid,
                         min: ride.min.max(1),
@@ -235,8 +268,21 @@ impl Variant {
                         sets_ep: ride.effects.contains(&Effect::SetsEnPassant),
                     });
                 }
-                MoveRule::Hop(_) => {
-                    // Hoppers arrive with the seed variants; nothing produces them yet.
+                MoveRule::Hop(hop) => {
+                    let vid = self.vector_id(frame.apply(hop.vector));
+                    let guards = self.compile_guards(&hop.guards, frame);
+                    let kinds = hop.screen.pieces.iter().fold(0u32, |m, &k| m | 1 << k);
+                    out.push(CRule::Hop {
+                        vid,
+                        screen: CFilter {
+                            owner: hop.screen.owner,
+                            kinds,
+                            negate: hop.screen.negate,
+                        },
+                        shape: hop.shape,
+                        to: hop.to,
+                        guards,
+                    });
                 }
                 MoveRule::Prefer { first, fallback } => {
                     let first = self.compile_rules(first, frame);
@@ -246,6 +292,18 @@ impl Variant {
             }
         }
         out
+    }
+
+    fn compile_guards(&mut self, guards: &[Guard], frame: crate::ir::Frame) -> Vec<CGuard> {
+        guards
+            .iter()
+            .map(|g| match *g {
+                Guard::FromIn(z) => CGuard::FromIn(z),
+                Guard::FromNotIn(z) => CGuard::FromNotIn(z),
+                Guard::Occupied(v) => CGuard::Occupied(self.vector_id(frame.apply(v))),
+                Guard::Empty(v) => CGuard::Empty(self.vector_id(frame.apply(v))),
+            })
+            .collect()
     }
 
     fn build_rays(&mut self) {
@@ -325,6 +383,24 @@ impl Variant {
                             guards: guards.clone(),
                             unless: unless.cloned(),
                         }),
+                    }
+                }
+                CRule::Hop {
+                    vid,
+                    screen,
+                    shape,
+                    to,
+                    guards,
+                } => {
+                    if matches!(to, Target::Enemy | Target::NotFriend) {
+                        a.hops.push(HopAttack {
+                            kind,
+                            rev: self.neg(*vid),
+                            screen: *screen,
+                            shape: *shape,
+                            guards: guards.clone(),
+                            unless: unless.cloned(),
+                        });
                     }
                 }
                 CRule::Prefer { first, fallback } => {
@@ -488,6 +564,7 @@ fn visit_rides(rules: &[CRule], f: &mut impl FnMut(u16, u8, u8, bool)) {
                 sets_ep,
                 ..
             } => f(*vid, *min, *max, *sets_ep),
+            CRule::Hop { .. } => {}
             CRule::Prefer { first, fallback } => {
                 visit_rides(first, f);
                 visit_rides(fallback, f);

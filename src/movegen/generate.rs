@@ -1,9 +1,9 @@
 //! Pseudo-legal move generation and the legality filter.
 
-use super::compile::{CRule, Variant};
+use super::compile::{CFilter, CRule, Variant};
 use super::{Move, MoveKind};
 use crate::board::{Bitset, Piece, Position, Square};
-use crate::ir::Target;
+use crate::ir::{HopShape, Target};
 
 /// Facts about the side to move's royal piece, computed once per node.
 pub(crate) struct Safety {
@@ -82,6 +82,18 @@ impl Variant {
                         }
                     }
                 }
+                CRule::Hop {
+                    vid,
+                    screen,
+                    shape,
+                    to,
+                    guards,
+                } => {
+                    if !guards.is_empty() && !self.guards_hold(pos, guards, from, us) {
+                        continue;
+                    }
+                    self.gen_hop(pos, *vid, *screen, *shape, *to, from, kind, out);
+                }
                 CRule::Prefer { first, fallback } => {
                     let before = out.len();
                     self.gen_rules(pos, first, from, kind, out);
@@ -89,6 +101,44 @@ impl Variant {
                         self.gen_rules(pos, fallback, from, kind, out);
                     }
                 }
+            }
+        }
+    }
+
+    /// Moves of one hop rule: slide to the screen, jump it, land by `shape`.
+    #[allow(clippy::too_many_arguments)]
+    fn gen_hop(
+        &self,
+        pos: &Position,
+        vid: u16,
+        screen: CFilter,
+        shape: HopShape,
+        to: Target,
+        from: Square,
+        kind: usize,
+        out: &mut Vec<Move>,
+    ) {
+        let us = pos.side;
+        let ray = self.ray(vid, from);
+        let Some(si) = ray.iter().position(|&s| !pos.board[s as usize].is_none()) else {
+            return;
+        };
+        if !screen.accepts(pos.board[ray[si] as usize], us) {
+            return;
+        }
+        let quiet = matches!(to, Target::Empty | Target::NotFriend);
+        let capture = matches!(to, Target::Enemy | Target::NotFriend);
+        for (j, &t) in ray[si + 1..].iter().enumerate() {
+            let p = pos.board[t as usize];
+            if p.is_none() {
+                if quiet && shape != HopShape::First {
+                    self.push_landing(pos, from, t, kind, out);
+                }
+            } else if capture && p.color() != us {
+                self.push_landing(pos, from, t, kind, out);
+            }
+            if !p.is_none() || (shape == HopShape::Next && j == 0) {
+                break;
             }
         }
     }

@@ -20,6 +20,9 @@ fn err(field: impl Into<String>, message: impl Into<String>) -> FenError {
     }
 }
 
+/// Largest half-move clock or move number accepted, far beyond any real game.
+const MAX_CLOCK: u32 = 1_000_000;
+
 /// Parse a FEN for variant `v`.
 pub fn parse_fen(v: &Variant, fen: &str) -> Result<Position, FenError> {
     let fen = fen.trim();
@@ -76,10 +79,10 @@ pub fn parse_fen(v: &Variant, fen: &str) -> Result<Position, FenError> {
                 if n == 0 {
                     return Err(err(&field, "an empty-square count must be at least 1"));
                 }
+                if file + n > geo.files as u32 {
+                    return Err(err(&field, format!("more than {} squares", geo.files)));
+                }
                 for _ in 0..n {
-                    if file >= geo.files as u32 {
-                        break;
-                    }
                     let sq = geo.square((file as u8, rank));
                     if !geo.is_valid(sq) {
                         return Err(err(
@@ -88,9 +91,6 @@ pub fn parse_fen(v: &Variant, fen: &str) -> Result<Position, FenError> {
                         ));
                     }
                     file += 1;
-                }
-                if file > geo.files as u32 || (n as u64) > geo.files as u64 {
-                    return Err(err(&field, format!("more than {} squares", geo.files)));
                 }
                 continue;
             }
@@ -196,15 +196,17 @@ pub fn parse_fen(v: &Variant, fen: &str) -> Result<Position, FenError> {
     pos.halfmove = match fields.get(4) {
         Some(s) => s
             .parse()
-            .map_err(|_| err("half-move clock", format!("expected a number, found `{s}`")))?,
+            .ok()
+            .filter(|&n: &u32| n <= MAX_CLOCK)
+            .ok_or_else(|| err("half-move clock", format!("expected a number up to {MAX_CLOCK}, found `{s}`")))?,
         None => 0,
     };
     pos.fullmove = match fields.get(5) {
         Some(s) => s
             .parse()
             .ok()
-            .filter(|&n: &u32| n >= 1)
-            .ok_or_else(|| err("move number", format!("expected a number from 1, found `{s}`")))?,
+            .filter(|&n: &u32| (1..=MAX_CLOCK).contains(&n))
+            .ok_or_else(|| err("move number", format!("expected a number from 1 to {MAX_CLOCK}, found `{s}`")))?,
         None => 1,
     };
     pos.hash = pos.compute_hash(&v.keys);
