@@ -1026,10 +1026,10 @@ fn syntax_error(err: &pest::error::Error<Rule>, source: &str, file: FileId) -> D
             Rule::file => Some("`game` or `import`".to_string()),
             r => describe(*r),
         };
-        if let Some(d) = d {
-            if !expected.contains(&d) {
-                expected.push(d);
-            }
+        if let Some(d) = d
+            && !expected.contains(&d)
+        {
+            expected.push(d);
         }
     }
     for t in &tokens {
