@@ -52,12 +52,18 @@ impl SourceMap {
 
     /// The text of a file.
     pub fn source(&self, file: FileId) -> &str {
-        self.files.get(file).map(|f| f.source().as_str()).unwrap_or("")
+        self.files
+            .get(file)
+            .map(|f| f.source().as_str())
+            .unwrap_or("")
     }
 
     /// The name (path) of a file.
     pub fn name(&self, file: FileId) -> &str {
-        self.names.get(file).map(String::as_str).unwrap_or("<unknown>")
+        self.names
+            .get(file)
+            .map(String::as_str)
+            .unwrap_or("<unknown>")
     }
 
     /// Number of files.
@@ -154,8 +160,10 @@ impl Diagnostic {
 
     /// Render as plain text (no colour), rustc style, with `file:line:col`.
     pub fn render(&self, sources: &SourceMap) -> String {
-        let mut labels = vec![Label::primary(self.span.file, self.span.start..self.span.end)
-            .with_message(self.label.clone())];
+        let mut labels = vec![
+            Label::primary(self.span.file, self.span.start..self.span.end)
+                .with_message(self.label.clone()),
+        ];
         for (s, m) in &self.secondary {
             labels.push(Label::secondary(s.file, s.start..s.end).with_message(m.clone()));
         }
@@ -179,11 +187,18 @@ impl Diagnostic {
 pub fn render_all(diags: &[Diagnostic], sources: &SourceMap) -> String {
     let mut sorted: Vec<&Diagnostic> = diags.iter().collect();
     sorted.sort_by_key(|d| (d.span.file, d.span.start, d.severity));
-    sorted.iter().map(|d| d.render(sources)).collect::<Vec<_>>().join("\n")
+    sorted
+        .iter()
+        .map(|d| d.render(sources))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// The closest of `candidates` to `name`, if close enough to suggest.
-pub fn did_you_mean<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+pub fn did_you_mean<'a>(
+    name: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<&'a str> {
     let mut best: Option<(usize, &str)> = None;
     for c in candidates {
         let d = edit_distance(&name.to_lowercase(), &c.to_lowercase());

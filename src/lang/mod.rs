@@ -1,3 +1,5 @@
 //! Text to AST: the grammar, the parser and diagnostics. Knows nothing of chess.
 
+pub mod ast;
 pub mod diagnostic;
+pub mod parser;

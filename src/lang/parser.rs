@@ -1,0 +1,1116 @@
+//! Text to AST: one function per grammar rule of `grammar/variant.pest`.
+//!
+//! Syntax errors become [`Diagnostic`]s that speak of squares and move rules,
+//! not of grammar rule names.
+
+use super::ast::*;
+use super::diagnostic::{Diagnostic, FileId, Span, did_you_mean};
+use pest::Parser as _;
+use pest::iterators::Pair;
+
+mod generated {
+    //! The pest parser generated from `grammar/variant.pest`.
+    #![allow(missing_docs)]
+
+    /// The pest parser generated from `grammar/variant.pest`.
+    #[derive(pest_derive::Parser)]
+    #[grammar = "grammar/variant.pest"]
+    pub struct VariantParser;
+}
+use generated::{Rule, VariantParser};
+
+/// Why an `expect` on the pair structure cannot fail.
+const GRAMMAR: &str = "guaranteed by the grammar";
+
+/// Parse a whole rule file.
+pub fn parse(source: &str, file: FileId) -> Result<File, Vec<Diagnostic>> {
+    pest::set_error_detail(true);
+    match VariantParser::parse(Rule::file, source) {
+        Ok(mut pairs) => {
+            let top = pairs.next().expect(GRAMMAR);
+            Ok(build_file(top, file))
+        }
+        Err(e) => Err(vec![syntax_error(&e, source, file)]),
+    }
+}
+
+// ============================================================================
+// Helpers
+// ============================================================================
+
+fn span(p: &Pair<Rule>, file: FileId) -> Span {
+    let s = p.as_span();
+    Span::new(file, s.start()..s.end())
+}
+
+fn ident(p: Pair<Rule>, file: FileId) -> Ident {
+    Ident {
+        text: p.as_str().to_string(),
+        span: span(&p, file),
+    }
+}
+
+fn uint(p: Pair<Rule>, file: FileId) -> Uint {
+    Uint {
+        value: p.as_str().parse().unwrap_or(u64::MAX),
+        span: span(&p, file),
+    }
+}
+
+fn int(p: &Pair<Rule>) -> i64 {
+    let s = p.as_str();
+    s.parse().unwrap_or(if s.starts_with('-') {
+        i64::MIN
+    } else {
+        i64::MAX
+    })
+}
+
+fn string(p: Pair<Rule>, file: FileId) -> StrLit {
+    let sp = span(&p, file);
+    let raw = p
+        .into_inner()
+        .next()
+        .map(|t| t.as_str().to_string())
+        .unwrap_or_default();
+    let mut value = String::with_capacity(raw.len());
+    let mut chars = raw.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            if let Some(n) = chars.next() {
+                value.push(n);
+            }
+        } else {
+            value.push(c);
+        }
+    }
+    StrLit { value, span: sp }
+}
+
+// ============================================================================
+// Files and games
+// ============================================================================
+
+fn build_file(p: Pair<Rule>, file: FileId) -> File {
+    let mut out = File {
+        imports: Vec::new(),
+        games: Vec::new(),
+    };
+    for c in p.into_inner() {
+        match c.as_rule() {
+            Rule::import => out.imports.push(import(c, file)),
+            Rule::game => out.games.push(game(c, file)),
+            _ => {}
+        }
+    }
+    out
+}
+
+fn import(p: Pair<Rule>, file: FileId) -> Import {
+    let sp = span(&p, file);
+    let path = p
+        .into_inner()
+        .find(|c| c.as_rule() == Rule::string)
+        .expect(GRAMMAR);
+    Import {
+        path: string(path, file),
+        span: sp,
+    }
+}
+
+fn game(p: Pair<Rule>, file: FileId) -> Game {
+    let sp = span(&p, file);
+    let mut name = None;
+    let mut parent = None;
+    let mut items = Vec::new();
+    for c in p.into_inner() {
+        match c.as_rule() {
+            Rule::name => name = Some(ident(c, file)),
+            Rule::extends => parent = Some(extends(c, file)),
+            Rule::game_item => items.push(game_item(c, file)),
+            _ => {}
+        }
+    }
+    Game {
+        name: name.expect(GRAMMAR),
+        extends: parent,
+        items,
+        span: sp,
+    }
+}
+
+fn extends(p: Pair<Rule>, file: FileId) -> Ident {
+    let n = p
+        .into_inner()
+        .find(|c| c.as_rule() == Rule::name)
+        .expect(GRAMMAR);
+    ident(n, file)
+}
+
+fn game_item(p: Pair<Rule>, file: FileId) -> GameItem {
+    let c = p.into_inner().next().expect(GRAMMAR);
+    match c.as_rule() {
+        Rule::board => GameItem::Board(board(c, file)),
+        Rule::players => GameItem::Players(players(c, file)),
+        Rule::directions => GameItem::Directions(directions(c, file)),
+        Rule::zones => GameItem::Zones(zones(c, file)),
+        Rule::piece => GameItem::Piece(piece(c, file)),
+        Rule::castling => GameItem::Castling(castling(c, file)),
+        Rule::setup => GameItem::Setup(setup(c, file)),
+        Rule::end => GameItem::End(end(c, file)),
+        Rule::test => GameItem::Test(test(c, file)),
+        r => unreachable!("game_item cannot hold {r:?}"),
+    }
+}
+
+// ============================================================================
+// Board and players
+// ============================================================================
+
+fn board(p: Pair<Rule>, file: FileId) -> Board {
+    let sp = span(&p, file);
+    let mut files_ = None;
+    let mut ranks_ = None;
+    let mut holes_ = Vec::new();
+    for c in p.into_inner() {
+        match c.as_rule() {
+            Rule::files => files_ = Some(labels(c, file)),
+            Rule::ranks => ranks_ = Some(labels(c, file)),
+            Rule::holes => holes_ = holes(c, file),
+            _ => {}
+        }
+    }
+    let (files, files_span) = files_.expect(GRAMMAR);
+    let (ranks, ranks_span) = ranks_.expect(GRAMMAR);
+    Board {
+        files,
+        files_span,
+        ranks,
+        ranks_span,
+        holes: holes_,
+        span: sp,
+    }
+}
+
+/// `files ...` or `ranks ...`: the labels and their span.
+fn labels(p: Pair<Rule>, file: FileId) -> (Labels, Span) {
+    let c = p
+        .into_inner()
+        .find(|c| {
+            matches!(
+                c.as_rule(),
+                Rule::file_range | Rule::file_list | Rule::rank_range | Rule::rank_list
+            )
+        })
+        .expect(GRAMMAR);
+    let sp = span(&c, file);
+    let range = matches!(c.as_rule(), Rule::file_range | Rule::rank_range);
+    let mut words: Vec<Ident> = c.into_inner().map(|l| ident(l, file)).collect();
+    let labels = if range {
+        let to = words.pop().expect(GRAMMAR);
+        let from = words.pop().expect(GRAMMAR);
+        Labels::Range { from, to }
+    } else {
+        Labels::List(words)
+    };
+    (labels, sp)
+}
+
+fn holes(p: Pair<Rule>, file: FileId) -> Vec<SquareSet> {
+    p.into_inner()
+        .filter(|c| c.as_rule() == Rule::square_set)
+        .map(|c| square_set(c, file))
+        .collect()
+}
+
+fn square_set(p: Pair<Rule>, file: FileId) -> SquareSet {
+    let c = p.into_inner().next().expect(GRAMMAR);
+    match c.as_rule() {
+        Rule::square_range => square_range(c, file),
+        _ => SquareSet::One(ident(c, file)),
+    }
+}
+
+fn square_range(p: Pair<Rule>, file: FileId) -> SquareSet {
+    let sp = span(&p, file);
+    let mut it = p.into_inner();
+    let from = ident(it.next().expect(GRAMMAR), file);
+    let to = ident(it.next().expect(GRAMMAR), file);
+    SquareSet::Range { from, to, span: sp }
+}
+
+fn players(p: Pair<Rule>, file: FileId) -> Players {
+    let sp = span(&p, file);
+    let players = p
+        .into_inner()
+        .filter(|c| c.as_rule() == Rule::player)
+        .map(|c| player(c, file))
+        .collect();
+    Players { players, span: sp }
+}
+
+fn player(p: Pair<Rule>, file: FileId) -> Player {
+    let sp = span(&p, file);
+    let mut name = None;
+    let mut frame_ = None;
+    for c in p.into_inner() {
+        match c.as_rule() {
+            Rule::name => name = Some(ident(c, file)),
+            Rule::frame => frame_ = Some(frame(c, file)),
+            _ => {}
+        }
+    }
+    Player {
+        name: name.expect(GRAMMAR),
+        frame: frame_,
+        span: sp,
+    }
+}
+
+fn frame(p: Pair<Rule>, file: FileId) -> (FrameKind, Span) {
+    let sp = span(&p, file);
+    let kind = p
+        .into_inner()
+        .find_map(|c| match c.as_rule() {
+            Rule::kw_ranks => Some(FrameKind::MirrorRanks),
+            Rule::kw_files => Some(FrameKind::MirrorFiles),
+            Rule::kw_both => Some(FrameKind::MirrorBoth),
+            _ => None,
+        })
+        .expect(GRAMMAR);
+    (kind, sp)
+}
+
+// ============================================================================
+// Directions and zones
+// ============================================================================
+
+fn directions(p: Pair<Rule>, file: FileId) -> Vec<DirectionDef> {
+    p.into_inner()
+        .filter(|c| c.as_rule() == Rule::direction_def)
+        .map(|c| direction_def(c, file))
+        .collect()
+}
+
+fn direction_def(p: Pair<Rule>, file: FileId) -> DirectionDef {
+    let sp = span(&p, file);
+    let mut name = None;
+    let mut items = Vec::new();
+    for c in p.into_inner() {
+        match c.as_rule() {
+            Rule::name => name = Some(ident(c, file)),
+            Rule::dir_item => items.push(dir_item(c, file)),
+            _ => {}
+        }
+    }
+    DirectionDef {
+        name: name.expect(GRAMMAR),
+        items,
+        span: sp,
+    }
+}
+
+fn dir_item(p: Pair<Rule>, file: FileId) -> DirItem {
+    let c = p.into_inner().next().expect(GRAMMAR);
+    match c.as_rule() {
+        Rule::vector => DirItem::Vector(vector(c, file)),
+        _ => DirItem::Name(ident(c, file)),
+    }
+}
+
+fn vector(p: Pair<Rule>, file: FileId) -> Vector {
+    let sp = span(&p, file);
+    let mut it = p.into_inner();
+    let x = int(&it.next().expect(GRAMMAR));
+    let y = int(&it.next().expect(GRAMMAR));
+    Vector { x, y, span: sp }
+}
+
+fn zones(p: Pair<Rule>, file: FileId) -> Vec<ZoneDef> {
+    p.into_inner()
+        .filter(|c| c.as_rule() == Rule::zone_def)
+        .map(|c| zone_def(c, file))
+        .collect()
+}
+
+fn zone_def(p: Pair<Rule>, file: FileId) -> ZoneDef {
+    let sp = span(&p, file);
+    let mut name = None;
+    let mut shared = None;
+    let mut per_player = Vec::new();
+    for c in p.into_inner() {
+        match c.as_rule() {
+            Rule::name => name = Some(ident(c, file)),
+            Rule::region => shared = Some(region(c, file)),
+            Rule::zone_player => per_player.push(zone_player(c, file)),
+            _ => {}
+        }
+    }
+    ZoneDef {
+        name: name.expect(GRAMMAR),
+        body: match shared {
+            Some(r) => ZoneBody::Shared(r),
+            None => ZoneBody::PerPlayer(per_player),
+        },
+        span: sp,
+    }
+}
+
+fn zone_player(p: Pair<Rule>, file: FileId) -> (Ident, Region) {
+    let mut it = p.into_inner();
+    let name = ident(it.next().expect(GRAMMAR), file);
+    let r = region(it.next().expect(GRAMMAR), file);
+    (name, r)
+}
+
+fn region(p: Pair<Rule>, file: FileId) -> Region {
+    let sp = span(&p, file);
+    let items = p.into_inner().map(|c| region_item(c, file)).collect();
+    Region { items, span: sp }
+}
+
+fn region_item(p: Pair<Rule>, file: FileId) -> RegionItem {
+    let c = p.into_inner().next().expect(GRAMMAR);
+    match c.as_rule() {
+        Rule::rank_region | Rule::file_region => {
+            let sp = span(&c, file);
+            let is_rank = c.as_rule() == Rule::rank_region;
+            let mut labels = c
+                .into_inner()
+                .filter(|l| matches!(l.as_rule(), Rule::rank_label | Rule::file_label))
+                .map(|l| ident(l, file));
+            let from = labels.next().expect(GRAMMAR);
+            let to = labels.next();
+            if is_rank {
+                RegionItem::Ranks { from, to, span: sp }
+            } else {
+                RegionItem::Files { from, to, span: sp }
+            }
+        }
+        _ => RegionItem::Squares(square_set(c, file)),
+    }
+}
+
+// ============================================================================
+// Pieces and movement
+// ============================================================================
+
+fn piece(p: Pair<Rule>, file: FileId) -> Piece {
+    let sp = span(&p, file);
+    let mut name = None;
+    let mut letter = None;
+    let mut parent = None;
+    let mut items = Vec::new();
+    for c in p.into_inner() {
+        match c.as_rule() {
+            Rule::name => name = Some(ident(c, file)),
+            Rule::string => letter = Some(string(c, file)),
+            Rule::extends => parent = Some(extends(c, file)),
+            Rule::piece_item => items.push(piece_item(c, file)),
+            _ => {}
+        }
+    }
+    Piece {
+        name: name.expect(GRAMMAR),
+        letter: letter.expect(GRAMMAR),
+        extends: parent,
+        items,
+        span: sp,
+    }
+}
+
+fn piece_item(p: Pair<Rule>, file: FileId) -> PieceItem {
+    let c = p.into_inner().next().expect(GRAMMAR);
+    let sp = span(&c, file);
+    match c.as_rule() {
+        Rule::royal => PieceItem::Royal(sp),
+        Rule::resets_clock => PieceItem::ResetsClock(sp),
+        Rule::value => value(c, file),
+        Rule::moves => moves(c, file),
+        Rule::promote => promote(c, file),
+        r => unreachable!("piece_item cannot hold {r:?}"),
+    }
+}
+
+fn value(p: Pair<Rule>, file: FileId) -> PieceItem {
+    let n = p
+        .into_inner()
+        .find(|c| c.as_rule() == Rule::number)
+        .expect(GRAMMAR);
+    PieceItem::Value(Number {
+        text: n.as_str().to_string(),
+        span: span(&n, file),
+    })
+}
+
+fn moves(p: Pair<Rule>, file: FileId) -> PieceItem {
+    let sp = span(&p, file);
+    let mut append = false;
+    let mut rules = Vec::new();
+    for c in p.into_inner() {
+        match c.as_rule() {
+            Rule::append => append = true,
+            Rule::move_rule => rules.push(move_rule(c, file)),
+            _ => {}
+        }
+    }
+    PieceItem::Moves {
+        append,
+        rules,
+        span: sp,
+    }
+}
+
+fn promote(p: Pair<Rule>, file: FileId) -> PieceItem {
+    let sp = span(&p, file);
+    let mut names = p
+        .into_inner()
+        .filter(|c| c.as_rule() == Rule::name)
+        .map(|c| ident(c, file));
+    let zone = names.next().expect(GRAMMAR);
+    PieceItem::Promote {
+        zone,
+        to: names.collect(),
+        span: sp,
+    }
+}
+
+fn move_rule(p: Pair<Rule>, file: FileId) -> MoveRule {
+    let c = p.into_inner().next().expect(GRAMMAR);
+    let sp = span(&c, file);
+    let kind = match c.as_rule() {
+        Rule::step_rule => MoveKind::Step,
+        Rule::slide_rule => MoveKind::Slide,
+        _ => MoveKind::Leap,
+    };
+    let mut out = MoveRule {
+        kind,
+        dirs: Vec::new(),
+        range: None,
+        sym: None,
+        modifiers: Vec::new(),
+        span: sp,
+    };
+    for part in c.into_inner() {
+        match part.as_rule() {
+            Rule::dir_item => out.dirs.push(dir_item(part, file)),
+            Rule::range => out.range = Some(range(part, file)),
+            Rule::sym => out.sym = Some(span(&part, file)),
+            Rule::modifier => out.modifiers.push(modifier(part, file)),
+            _ => {}
+        }
+    }
+    out
+}
+
+fn range(p: Pair<Rule>, file: FileId) -> RangeSpec {
+    let mut exactly = false;
+    let mut n = None;
+    for c in p.into_inner() {
+        match c.as_rule() {
+            Rule::kw_exactly => exactly = true,
+            Rule::uint => n = Some(uint(c, file)),
+            _ => {}
+        }
+    }
+    let n = n.expect(GRAMMAR);
+    if exactly {
+        RangeSpec::Exactly(n)
+    } else {
+        RangeSpec::Max(n)
+    }
+}
+
+fn modifier(p: Pair<Rule>, file: FileId) -> Modifier {
+    let c = p.into_inner().next().expect(GRAMMAR);
+    let sp = span(&c, file);
+    match c.as_rule() {
+        Rule::target => Modifier::To(target(c), sp),
+        Rule::guard => Modifier::When(guard(c, file), sp),
+        _ => Modifier::SetsEnPassant(sp),
+    }
+}
+
+fn target(p: Pair<Rule>) -> TargetKind {
+    let kind = p
+        .into_inner()
+        .find(|c| c.as_rule() == Rule::target_kind)
+        .and_then(|k| k.into_inner().next())
+        .expect(GRAMMAR);
+    match kind.as_rule() {
+        Rule::kw_empty => TargetKind::Empty,
+        Rule::kw_enemy => TargetKind::Enemy,
+        Rule::kw_not_friend => TargetKind::NotFriend,
+        _ => TargetKind::EnPassant,
+    }
+}
+
+fn guard(p: Pair<Rule>, file: FileId) -> Vec<Condition> {
+    p.into_inner()
+        .filter(|c| c.as_rule() == Rule::condition)
+        .map(|c| condition(c, file))
+        .collect()
+}
+
+fn condition(p: Pair<Rule>, file: FileId) -> Condition {
+    let c = p.into_inner().next().expect(GRAMMAR);
+    let sp = span(&c, file);
+    let rule = c.as_rule();
+    let mut negated = false;
+    let mut zone = None;
+    let mut vec = None;
+    for part in c.into_inner() {
+        match part.as_rule() {
+            Rule::kw_not => negated = true,
+            Rule::name => zone = Some(ident(part, file)),
+            Rule::vector => vec = Some(vector(part, file)),
+            _ => {}
+        }
+    }
+    match rule {
+        Rule::from_condition => Condition::From {
+            negated,
+            zone: zone.expect(GRAMMAR),
+            span: sp,
+        },
+        Rule::occupied_condition => Condition::Occupied(vec.expect(GRAMMAR), sp),
+        _ => Condition::Empty(vec.expect(GRAMMAR), sp),
+    }
+}
+
+// ============================================================================
+// Castling, setup, end
+// ============================================================================
+
+fn castling(p: Pair<Rule>, file: FileId) -> Castling {
+    let sp = span(&p, file);
+    let mut names = Vec::new();
+    let mut sides = Vec::new();
+    for c in p.into_inner() {
+        match c.as_rule() {
+            Rule::name => names.push(ident(c, file)),
+            Rule::castle_side => sides.push(castle_side(c, file)),
+            _ => {}
+        }
+    }
+    let mut names = names.into_iter();
+    Castling {
+        king: names.next().expect(GRAMMAR),
+        partner: names.next().expect(GRAMMAR),
+        sides,
+        span: sp,
+    }
+}
+
+fn castle_side(p: Pair<Rule>, file: FileId) -> CastleSide {
+    let sp = span(&p, file);
+    let mut name = None;
+    let mut squares = Vec::new();
+    for c in p.into_inner() {
+        match c.as_rule() {
+            Rule::name => name = Some(ident(c, file)),
+            Rule::square => squares.push(ident(c, file)),
+            _ => {}
+        }
+    }
+    // king_from, king_to+, partner_from, partner_to
+    let partner_to = squares.pop().expect(GRAMMAR);
+    let partner_from = squares.pop().expect(GRAMMAR);
+    let mut it = squares.into_iter();
+    let king_from = it.next().expect(GRAMMAR);
+    CastleSide {
+        name: name.expect(GRAMMAR),
+        king_from,
+        king_to: it.collect(),
+        partner_from,
+        partner_to,
+        span: sp,
+    }
+}
+
+fn setup(p: Pair<Rule>, file: FileId) -> Setup {
+    let sp = span(&p, file);
+    let players = p
+        .into_inner()
+        .filter(|c| c.as_rule() == Rule::setup_player)
+        .map(|c| setup_player(c, file))
+        .collect();
+    Setup { players, span: sp }
+}
+
+fn setup_player(p: Pair<Rule>, file: FileId) -> SetupPlayer {
+    let sp = span(&p, file);
+    let mut player = None;
+    let mut mirror = None;
+    let mut placements = Vec::new();
+    for c in p.into_inner() {
+        match c.as_rule() {
+            Rule::name => player = Some(ident(c, file)),
+            Rule::mirror => mirror = Some(span(&c, file)),
+            Rule::placement => placements.push(placement(c, file)),
+            _ => {}
+        }
+    }
+    SetupPlayer {
+        player: player.expect(GRAMMAR),
+        body: match mirror {
+            Some(m) => SetupBody::Mirror(m),
+            None => SetupBody::Placements(placements),
+        },
+        span: sp,
+    }
+}
+
+fn placement(p: Pair<Rule>, file: FileId) -> Placement {
+    let sp = span(&p, file);
+    let mut piece = None;
+    let mut squares = Vec::new();
+    for c in p.into_inner() {
+        match c.as_rule() {
+            Rule::name => piece = Some(ident(c, file)),
+            Rule::square_set => squares.push(square_set(c, file)),
+            _ => {}
+        }
+    }
+    Placement {
+        piece: piece.expect(GRAMMAR),
+        squares,
+        span: sp,
+    }
+}
+
+fn end(p: Pair<Rule>, file: FileId) -> End {
+    let sp = span(&p, file);
+    let rules = p
+        .into_inner()
+        .filter(|c| c.as_rule() == Rule::end_rule)
+        .map(|c| end_rule(c, file))
+        .collect();
+    End { rules, span: sp }
+}
+
+fn end_rule(p: Pair<Rule>, file: FileId) -> EndRule {
+    let sp = span(&p, file);
+    let mut head = None;
+    let mut n = None;
+    let mut outcome_ = None;
+    for c in p.into_inner() {
+        match c.as_rule() {
+            Rule::uint => n = Some(uint(c, file)),
+            Rule::outcome => outcome_ = Some(outcome(c)),
+            r => head = Some(r),
+        }
+    }
+    let kind = match (head.expect(GRAMMAR), n) {
+        (Rule::kw_checkmate, _) => EndKind::Checkmate,
+        (Rule::kw_stalemate, _) => EndKind::Stalemate,
+        (Rule::kw_repetition, Some(n)) => EndKind::Repetition(n),
+        (_, n) => EndKind::NoProgress(n.expect(GRAMMAR)),
+    };
+    EndRule {
+        kind,
+        outcome: outcome_.expect(GRAMMAR),
+        span: sp,
+    }
+}
+
+fn outcome(p: Pair<Rule>) -> Outcome {
+    match p.into_inner().next().map(|c| c.as_rule()) {
+        Some(Rule::kw_loss) => Outcome::Loss,
+        Some(Rule::kw_win) => Outcome::Win,
+        _ => Outcome::Draw,
+    }
+}
+
+// ============================================================================
+// Tests
+// ============================================================================
+
+fn test(p: Pair<Rule>, file: FileId) -> Test {
+    let sp = span(&p, file);
+    let mut title = None;
+    let mut steps = Vec::new();
+    for c in p.into_inner() {
+        match c.as_rule() {
+            Rule::string => title = Some(string(c, file)),
+            Rule::test_step => steps.push(test_step(c, file)),
+            _ => {}
+        }
+    }
+    Test {
+        title: title.expect(GRAMMAR),
+        steps,
+        span: sp,
+    }
+}
+
+fn test_step(p: Pair<Rule>, file: FileId) -> TestStep {
+    let c = p.into_inner().next().expect(GRAMMAR);
+    let sp = span(&c, file);
+    let rule = c.as_rule();
+    let mut strings = Vec::new();
+    let mut moves = Vec::new();
+    let mut nums = Vec::new();
+    for part in c.into_inner() {
+        match part.as_rule() {
+            Rule::string => strings.push(string(part, file)),
+            Rule::move_token => moves.push(ident(part, file)),
+            Rule::uint => nums.push(uint(part, file)),
+            _ => {}
+        }
+    }
+    let kind = match rule {
+        Rule::fen_step => TestStepKind::Fen(strings.pop().expect(GRAMMAR)),
+        Rule::play_step => TestStepKind::Play(moves),
+        Rule::legal_step => TestStepKind::Legal(moves),
+        Rule::illegal_step => TestStepKind::Illegal(moves),
+        Rule::perft_step => {
+            let nodes = nums.pop().expect(GRAMMAR);
+            let depth = nums.pop().expect(GRAMMAR);
+            TestStepKind::Perft { depth, nodes }
+        }
+        Rule::count_step => TestStepKind::MoveCount(nums.pop().expect(GRAMMAR)),
+        Rule::not_check_step => TestStepKind::NotCheck,
+        Rule::checkmate_step => TestStepKind::Checkmate,
+        Rule::stalemate_step => TestStepKind::Stalemate,
+        _ => TestStepKind::Check,
+    };
+    TestStep { kind, span: sp }
+}
+
+// ============================================================================
+// Syntax errors
+// ============================================================================
+
+/// Words reserved for later versions of the language.
+const RESERVED: &[&str] = &[
+    "hop", "prefer", "else", "over", "then", "option", "drop", "reserve", "define", "use",
+];
+
+/// Every keyword (mirrors `keyword` in the grammar).
+const KEYWORDS: &[&str] = &[
+    "resets_clock",
+    "directions",
+    "checkmate",
+    "stalemate",
+    "castling",
+    "occupied",
+    "exactly",
+    "extends",
+    "illegal",
+    "players",
+    "promote",
+    "reserve",
+    "define",
+    "import",
+    "mirror",
+    "option",
+    "prefer",
+    "board",
+    "check",
+    "empty",
+    "files",
+    "holes",
+    "legal",
+    "moves",
+    "perft",
+    "piece",
+    "ranks",
+    "royal",
+    "setup",
+    "slide",
+    "value",
+    "zones",
+    "drop",
+    "else",
+    "file",
+    "from",
+    "game",
+    "leap",
+    "over",
+    "play",
+    "rank",
+    "sets",
+    "step",
+    "test",
+    "then",
+    "when",
+    "and",
+    "end",
+    "fen",
+    "hop",
+    "max",
+    "not",
+    "sym",
+    "use",
+    "in",
+    "to",
+];
+
+/// What a grammar rule means to a user, or None to leave it out of messages.
+fn describe(rule: Rule) -> Option<String> {
+    let s = match rule {
+        Rule::EOI => "end of file",
+        Rule::import => "`import`",
+        Rule::game => "`game`",
+        Rule::game_item => {
+            "a game block (board, players, directions, zones, piece, castling, setup, end or test)"
+        }
+        Rule::name => "a name",
+        Rule::uint | Rule::int => "a whole number",
+        Rule::number => "a number like 3 or 3.25",
+        Rule::string | Rule::string_text => "a string in double quotes",
+        Rule::file_label => "a file label like a",
+        Rule::rank_label => "a rank number like 1",
+        Rule::file_range | Rule::file_list => "file labels like a..h",
+        Rule::rank_range | Rule::rank_list => "rank labels like 1..8",
+        Rule::square => "a square like e4",
+        Rule::square_range | Rule::square_set => "a square like e4 or a range like a2..h2",
+        Rule::vector => "a vector like (1,2)",
+        Rule::move_token => "a move like e2e4",
+        Rule::extends => "`extends`",
+        Rule::files => "`files`",
+        Rule::ranks => "`ranks`",
+        Rule::holes => "`holes`",
+        Rule::player => "a player name",
+        Rule::frame => "`mirror ranks`, `mirror files` or `mirror both`",
+        Rule::direction_def => "a direction set like `orth = n e s w`",
+        Rule::dir_item => "a direction name or a vector like (1,2)",
+        Rule::zone_def => "a zone like `promotion = rank 8`",
+        Rule::zone_player => "a player's part of the zone like `white: rank 1`",
+        Rule::region | Rule::region_item => "a region: rank N, file X, a square or a range",
+        Rule::rank_region => "`rank`",
+        Rule::file_region => "`file`",
+        Rule::piece_item => "a piece property (royal, value, resets_clock, moves or promote)",
+        Rule::append => "`+=`",
+        Rule::move_rule | Rule::step_rule | Rule::slide_rule | Rule::leap_rule => {
+            "a move rule: step, slide or leap"
+        }
+        Rule::range => "`max N` or `exactly N`",
+        Rule::sym => "`sym`",
+        Rule::modifier => "a modifier (to, when or sets)",
+        Rule::target => "`to`",
+        Rule::target_kind => "empty, enemy, not_friend or en_passant",
+        Rule::guard => "`when`",
+        Rule::condition
+        | Rule::from_condition
+        | Rule::occupied_condition
+        | Rule::empty_condition => {
+            "a condition: from in ZONE, from not in ZONE, occupied (x,y) or empty (x,y)"
+        }
+        Rule::effect => "`sets en_passant`",
+        Rule::castle_side => "a castling side like `side short { ... }`",
+        Rule::setup_player => "a player's setup: `NAME { ... }` or `NAME mirror`",
+        Rule::mirror => "`mirror`",
+        Rule::placement => "a piece name followed by squares",
+        Rule::end_rule => "an end condition (checkmate, stalemate, repetition or no_progress)",
+        Rule::outcome => "loss, win or draw",
+        Rule::test_step
+        | Rule::fen_step
+        | Rule::play_step
+        | Rule::perft_step
+        | Rule::legal_step
+        | Rule::illegal_step
+        | Rule::count_step
+        | Rule::not_check_step
+        | Rule::checkmate_step
+        | Rule::stalemate_step
+        | Rule::check_step => {
+            "a test step (fen, play, perft, legal, illegal, moves =, check, not check, checkmate or stalemate)"
+        }
+        Rule::board => "`board`",
+        Rule::players => "`players`",
+        Rule::directions => "`directions`",
+        Rule::zones => "`zones`",
+        Rule::piece => "`piece`",
+        Rule::castling => "`castling`",
+        Rule::setup => "`setup`",
+        Rule::end => "`end`",
+        Rule::test => "`test`",
+        Rule::royal => "`royal`",
+        Rule::value => "`value`",
+        Rule::resets_clock => "`resets_clock`",
+        Rule::moves => "`moves`",
+        Rule::promote => "`promote`",
+        r => {
+            let name = format!("{r:?}");
+            return name.strip_prefix("kw_").map(|k| format!("`{k}`"));
+        }
+    };
+    Some(s.to_string())
+}
+
+/// The token at `pos`: a word, one character, or nothing at the end.
+fn token_at(source: &str, pos: usize) -> &str {
+    let rest = source.get(pos..).unwrap_or("");
+    let word_len: usize = rest
+        .chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '_')
+        .map(char::len_utf8)
+        .sum();
+    if word_len > 0 {
+        &rest[..word_len]
+    } else {
+        rest.chars().next().map_or("", |c| &rest[..c.len_utf8()])
+    }
+}
+
+/// "a", "a or b", "a, b or c".
+fn join_or(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} or {}", rest.join(", "), last),
+    }
+}
+
+/// Punctuation worth naming in "expected ..." messages.
+const PUNCTUATION: &[&str] = &["{", "}", "(", ")", ",", "=", "->", "|", "..", "+=", ":"];
+
+/// Turn a pest error into a diagnostic in plain words.
+fn syntax_error(err: &pest::error::Error<Rule>, source: &str, file: FileId) -> Diagnostic {
+    use pest::error::{ErrorVariant, InputLocation};
+    let mut pos = match err.location {
+        InputLocation::Pos(p) => p,
+        InputLocation::Span((s, _)) => s,
+    };
+    let positives = match &err.variant {
+        ErrorVariant::ParsingError { positives, .. } => positives.clone(),
+        ErrorVariant::CustomError { message } => {
+            let found = token_at(source, pos);
+            return Diagnostic::error(Span::new(file, pos..pos + found.len()), message.clone())
+                .with_label("here");
+        }
+    };
+
+    // pest reports the furthest position a *rule* was tried; literal tokens
+    // (`->`, `}`) may have been tried further on. Use that position when it
+    // starts a token (not the middle of a word, which a failed keyword leaves).
+    let mut rules: Vec<Rule> = positives;
+    let mut tokens: Vec<String> = Vec::new();
+    if let Some(a) = err.parse_attempts() {
+        let at_boundary = a.max_position == 0
+            || source[..a.max_position.min(source.len())]
+                .chars()
+                .next_back()
+                .is_none_or(|c| !(c.is_alphanumeric() || c == '_'));
+        if a.max_position == pos || (a.max_position > pos && at_boundary) {
+            tokens = a.expected_tokens().iter().map(|t| t.to_string()).collect();
+            if a.max_position > pos {
+                pos = a.max_position;
+                rules.clear();
+            }
+        }
+    }
+
+    let found = token_at(source, pos);
+    let sp = Span::new(file, pos..pos + found.len());
+    let found_words = if found.is_empty() {
+        "end of file".to_string()
+    } else {
+        format!("`{found}`")
+    };
+
+    if RESERVED.contains(&found) {
+        return Diagnostic::error(sp, format!("`{found}` is not supported yet"))
+            .with_label("reserved for a later version of the language");
+    }
+    if rules.contains(&Rule::name) && KEYWORDS.contains(&found) {
+        return Diagnostic::error(sp, format!("expected a name, found keyword `{found}`"))
+            .with_label("keywords cannot be used as names");
+    }
+
+    let mut expected: Vec<String> = Vec::new();
+    for r in &rules {
+        let d = match r {
+            Rule::file => Some("`game` or `import`".to_string()),
+            r => describe(*r),
+        };
+        if let Some(d) = d
+            && !expected.contains(&d)
+        {
+            expected.push(d);
+        }
+    }
+    for t in &tokens {
+        if PUNCTUATION.contains(&t.as_str()) {
+            let d = format!("`{t}`");
+            if !expected.contains(&d) {
+                expected.push(d);
+            }
+        }
+    }
+
+    let mut diag = if expected.is_empty() {
+        Diagnostic::error(sp, format!("unexpected {found_words}")).with_label("unexpected here")
+    } else {
+        let what = join_or(&expected);
+        let label = if expected.len() == 1 {
+            format!("expected {what}")
+        } else {
+            "unexpected here".to_string()
+        };
+        Diagnostic::error(sp, format!("expected {what}, found {found_words}")).with_label(label)
+    };
+
+    // A misspelt keyword: suggest the closest one that fits here.
+    if found.chars().next().is_some_and(|c| c.is_alphabetic()) && !KEYWORDS.contains(&found) {
+        let words: Vec<&str> = tokens
+            .iter()
+            .map(String::as_str)
+            .filter(|t| t.chars().all(|c| c.is_alphanumeric() || c == '_') && t.len() > 1)
+            .collect();
+        let guess = if words.is_empty() {
+            did_you_mean(found, KEYWORDS.iter().copied())
+        } else {
+            did_you_mean(found, words.iter().copied())
+        };
+        if let Some(g) = guess {
+            diag = diag.with_help(format!("did you mean `{g}`?"));
+        }
+    }
+    diag
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn err(src: &str) -> String {
+        match parse(src, 0) {
+            Ok(_) => panic!("expected a syntax error"),
+            Err(d) => d[0].message.clone(),
+        }
+    }
+
+    #[test]
+    fn parses_chess() {
+        let src = include_str!("../../rules/chess.variant");
+        let f = parse(src, 0).expect("chess.variant parses");
+        assert_eq!(f.games.len(), 1);
+        assert_eq!(f.games[0].name.text, "Chess");
+    }
+
+    #[test]
+    fn messages() {
+        eprintln!("{}", err("game X { piece K \"K\" { roial } }"));
+        eprintln!("{}", err("game X { piece K \"K\" { moves { stepp n } } }"));
+        eprintln!("{}", err("game X { piece K \"K\" { moves { step to } } }"));
+        eprintln!("{}", err("game X { piece K \"K\" { value x } }"));
+        eprintln!("{}", err("game X { piece K \"K\" { moves { hop n } } }"));
+        eprintln!("{}", err("game X { piece K \"K\" { moves { step n } }"));
+        eprintln!("{}", err("game X { setup { white { King 4e } } }"));
+        eprintln!("{}", err("gme X {}"));
+        eprintln!("{}", err("game X { board { files a..h } }"));
+        eprintln!("{}", err("game X { piece to \"K\" { } }"));
+        eprintln!("{}", err("game X { test \"t\" { perft 1 = } }"));
+        eprintln!(
+            "{}",
+            err("game X { castling { king K partner R side s { king e1 g1 } } }")
+        );
+        eprintln!(
+            "{}",
+            err("game X { piece K \"K\" { moves { step n to friend } } }")
+        );
+    }
+}
