@@ -35,7 +35,7 @@ fn run(cases: &[PerftCase]) {
 #[test]
 fn perft_tables() {
     let cases: Vec<PerftCase> = perft_cases().into_iter().filter(|c| !c.deep).collect();
-    assert!(cases.len() >= 30, "perft tables went missing: {} rows", cases.len());
+    assert!(cases.len() >= 25, "perft tables went missing: {} rows", cases.len());
     let nodes: u64 = cases.iter().map(|c| c.nodes).sum();
     assert!(nodes > 10_000_000, "the suite should cover more than 10 M nodes, has {nodes}");
     run(&cases);
