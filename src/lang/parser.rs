@@ -964,6 +964,60 @@ fn join_or(items: &[String]) -> String {
     }
 }
 
+/// Words that start a block of a game or a file.
+const BLOCK_KEYWORDS: &[&str] = &[
+    "import",
+    "game",
+    "board",
+    "players",
+    "directions",
+    "zones",
+    "piece",
+    "castling",
+    "setup",
+    "end",
+    "test",
+];
+
+/// The keywords a rule can start with, for "did you mean".
+fn rule_keywords(rule: Rule) -> &'static [&'static str] {
+    match rule {
+        Rule::file => &["game", "import"],
+        Rule::game_item => &[
+            "board",
+            "players",
+            "directions",
+            "zones",
+            "piece",
+            "castling",
+            "setup",
+            "end",
+            "test",
+        ],
+        Rule::piece_item => &["royal", "value", "resets_clock", "moves", "promote"],
+        Rule::move_rule => &["step", "slide", "leap"],
+        Rule::modifier => &["to", "when", "sets"],
+        Rule::target_kind => &["empty", "enemy", "not_friend", "en_passant"],
+        Rule::condition => &["from", "occupied", "empty"],
+        Rule::range => &["max", "exactly"],
+        Rule::end_rule => &["checkmate", "stalemate", "repetition", "no_progress"],
+        Rule::outcome => &["loss", "win", "draw"],
+        Rule::test_step => &[
+            "fen",
+            "play",
+            "perft",
+            "legal",
+            "illegal",
+            "moves",
+            "check",
+            "not",
+            "checkmate",
+            "stalemate",
+        ],
+        _ => &[],
+    }
+}
+
 /// Punctuation worth naming in "expected ..." messages.
 const PUNCTUATION: &[&str] = &["{", "}", "(", ")", ",", "=", "->", "|", "..", "+=", ":"];
 
@@ -1054,20 +1108,21 @@ fn syntax_error(err: &pest::error::Error<Rule>, source: &str, file: FileId) -> D
     };
 
     // A misspelt keyword: suggest the closest one that fits here.
-    if found.chars().next().is_some_and(|c| c.is_alphabetic()) && !KEYWORDS.contains(&found) {
-        let words: Vec<&str> = tokens
-            .iter()
-            .map(String::as_str)
-            .filter(|t| t.chars().all(|c| c.is_alphanumeric() || c == '_') && t.len() > 1)
-            .collect();
-        let guess = if words.is_empty() {
-            did_you_mean(found, KEYWORDS.iter().copied())
-        } else {
-            did_you_mean(found, words.iter().copied())
-        };
-        if let Some(g) = guess {
-            diag = diag.with_help(format!("did you mean `{g}`?"));
-        }
+    let mut words: Vec<&str> = tokens
+        .iter()
+        .map(String::as_str)
+        .filter(|t| t.len() > 1 && t.chars().all(|c| c.is_alphanumeric() || c == '_'))
+        .collect();
+    for r in &rules {
+        words.extend(rule_keywords(*r));
+    }
+    if found.chars().next().is_some_and(|c| c.is_alphabetic())
+        && !words.contains(&found)
+        && let Some(g) = did_you_mean(found, words.iter().copied())
+    {
+        diag = diag.with_help(format!("did you mean `{g}`?"));
+    } else if BLOCK_KEYWORDS.contains(&found) && expected.iter().any(|e| e == "`}`") {
+        diag = diag.with_help(format!("is a `}}` missing before `{found}`?"));
     }
     diag
 }

@@ -230,3 +230,28 @@ fn chess_setup_castling_end_tests() {
 fn chess_has_no_warnings() {
     assert_eq!(chess().warnings, []);
 }
+
+/// Print the rendered diagnostics of every broken fixture (for reading by eye:
+/// `cargo test --lib render_broken_fixtures -- --ignored --nocapture`).
+#[test]
+#[ignore]
+fn render_broken_fixtures() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/broken");
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("fixtures")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect();
+    paths.sort();
+    for p in paths {
+        let rel = p
+            .strip_prefix(env!("CARGO_MANIFEST_DIR"))
+            .unwrap_or(&p)
+            .to_path_buf();
+        let mut sources = SourceMap::new();
+        println!("===== {}", rel.display());
+        match load_file(&rel, &mut sources) {
+            Ok(_) => println!("(loads without errors)"),
+            Err(e) => println!("{}", render_all(&e, &sources)),
+        }
+    }
+}
