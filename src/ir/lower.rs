@@ -338,8 +338,12 @@ impl Loader<'_> {
             Some(parent) => match self.games.iter().position(|g| g.name.text == parent.text) {
                 Some(p) => Some(self.flatten(p, visiting)?),
                 None => {
-                    let known: Vec<&str> =
-                        self.games.iter().map(|g| g.name.text.as_str()).collect();
+                    let known: Vec<&str> = self
+                        .games
+                        .iter()
+                        .map(|g| g.name.text.as_str())
+                        .filter(|n| *n != game.name.text)
+                        .collect();
                     self.errors
                         .push(unknown("game", parent, known.iter().copied()));
                     return None;
@@ -1609,6 +1613,7 @@ impl<'a> Lowerer<'a> {
     // ------------------------------------------------------------------ setup
 
     fn setup(&mut self, s: &ast::Setup, pieces: &[PieceDef]) -> Option<SetupDef> {
+        let errors_before = self.errors.len();
         let mut entries: [Option<&ast::SetupPlayer>; 2] = [None, None];
         for e in &s.players {
             let Some(i) = self.player_index(&e.player) else {
@@ -1630,7 +1635,6 @@ impl<'a> Lowerer<'a> {
         let players = self.players.clone()?;
         self.geo.as_ref()?;
 
-        let errors_before = self.errors.len();
         let mut placements: Vec<(usize, PieceId, Coord)> = Vec::new();
         let mut occupied: HashMap<Coord, Span> = HashMap::new();
         // Explicit placements first, in player order.
