@@ -784,3 +784,90 @@ fn error_import_cycle_and_missing_import() {
     let e = load_file(&dir.join("no_such_file.variant"), &mut sources).expect_err("unreadable");
     assert!(e[0].message.starts_with("cannot read"));
 }
+
+// ============================================================================
+// Inheritance
+// ============================================================================
+
+fn load_beside_chess(src: &str) -> Loaded {
+    let name = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/inherit_test.variant");
+    let mut sources = SourceMap::new();
+    match load_source(&name.display().to_string(), src, &mut sources) {
+        Ok(l) => l,
+        Err(e) => panic!("{}", render_all(&e, &sources)),
+    }
+}
+
+#[test]
+fn extends_replaces_appends_and_drops_tests() {
+    let l = load_beside_chess(
+        r#"
+        import "chess.variant"
+        game Crab extends Chess {
+          board { files a..j  ranks 1..8  holes a2..a7 j2..j7 }
+          // Redeclared piece: replaces, keeps its place (index 2).
+          piece Rook "R" { value 6  moves { slide orth max 3 } }
+          // The inherited pawn plus one rule.
+          piece Pawn "P" extends Pawn { moves += { leap (2,1) (-2,1) to empty when occupied (0,1) } }
+          // A new piece based on another.
+          piece Camel "C" extends Knight { moves { leap (1,3) sym } }
+          setup { white { King f1  Pawn b2..i2 } black mirror }
+        }
+        "#,
+    );
+    let r = &l.rules;
+    assert_eq!(r.name, "Crab");
+    assert_eq!(
+        (r.board.files, r.board.ranks, r.board.holes.len()),
+        (10, 8, 12)
+    );
+    let names: Vec<&str> = r.pieces.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(
+        names,
+        ["King", "Queen", "Rook", "Bishop", "Knight", "Pawn", "Camel"]
+    );
+    let rook = piece(r, "Rook");
+    assert_eq!(rook.value, 600);
+    assert!(rides(rook).iter().all(|r| (r.min, r.max) == (1, 3)));
+    let pawn = rides(piece(r, "Pawn"));
+    assert_eq!(pawn.len(), 8);
+    assert_eq!(pawn[6].vector, (2, 1));
+    assert_eq!(pawn[7].guards, [Guard::Occupied((0, 1))]);
+    assert!(piece(r, "Pawn").promotion.is_some());
+    let camel = piece(r, "Camel");
+    assert_eq!((camel.value, rides(camel).len()), (300, 8));
+    // Tests are not inherited; castling and end are.
+    assert!(r.tests.is_empty());
+    assert!(r.castling.is_some());
+    assert_eq!(r.end.repetition, Some((3, Outcome::Draw)));
+    // The promotion zone follows the new board: rank 8 has 10 files.
+    assert_eq!(r.zones[1].squares[1].len(), 10);
+    assert_eq!(r.setup.placements.len(), 18);
+}
+
+#[test]
+fn per_player_zones_and_frames() {
+    let src = "game G {\n  board { files a..c  ranks 1..3 }  players { white  black mirror both }\n  piece King \"K\" { royal  moves { step n } }\n  zones { corner = a1  camp { white: rank 1  black: file c } }\n  piece P \"P\" { moves { step n when from in corner and from not in camp } }\n  setup { white { King a1 }  black mirror }\n}\n";
+    let l = load(src)
+        .map_err(|(e, s)| render_all(&e, &s))
+        .expect("loads");
+    let r = &l.rules;
+    assert_eq!(r.players[1].frame, Frame::Rotate);
+    assert_eq!(r.zones[0].squares, [vec![(0, 0)], vec![(2, 2)]]);
+    assert_eq!(
+        r.zones[1].squares,
+        [vec![(0, 0), (1, 0), (2, 0)], vec![(2, 0), (2, 1), (2, 2)]]
+    );
+    assert_eq!(r.setup.placements, [(0, 0, (0, 0)), (1, 0, (2, 2))]);
+    assert_eq!(
+        rides(&r.pieces[1])[0].guards,
+        [Guard::FromIn(0), Guard::FromNotIn(1)]
+    );
+}
+
+#[test]
+fn game_extending_itself_is_an_error() {
+    let src = format!("{}game H extends H {{ }}\n", game("", SETUP));
+    let e = errors(&src);
+    assert_eq!(at(&e, "game `H` extends itself"), "test.variant:7:6");
+}
