@@ -69,13 +69,13 @@ pub fn load_source(
         stack: Vec::new(),
         games: Vec::new(),
         errors: Vec::new(),
-        syntax_failed: false,
+        load_failed: false,
     };
     loader.stack.push((key.clone(), None));
     let root_games = loader.process(file, source, &dir);
     loader.stack.pop();
     loader.done.insert(key);
-    if loader.syntax_failed {
+    if loader.load_failed {
         return Err(finish(loader.errors));
     }
     let Some(&target) = root_games.last() else {
@@ -129,7 +129,7 @@ struct Loader<'s> {
     /// Every game of every loaded file, in load order.
     games: Vec<ast::Game>,
     errors: Vec<Diagnostic>,
-    syntax_failed: bool,
+    load_failed: bool,
 }
 
 fn short_name(p: &Path) -> String {
@@ -145,7 +145,7 @@ impl Loader<'_> {
             Ok(a) => a,
             Err(e) => {
                 self.errors.extend(e);
-                self.syntax_failed = true;
+                self.load_failed = true;
                 return Vec::new();
             }
         };
@@ -173,13 +173,16 @@ impl Loader<'_> {
         let key = match std::fs::canonicalize(&path) {
             Ok(k) => k,
             Err(e) => {
-                self.errors.push(
-                    Diagnostic::error(
-                        import.path.span,
-                        format!("cannot import `{}`: {}", import.path.value, io_words(&e)),
-                    )
-                    .with_label(format!("looked for {}", path.display())),
-                );
+                let mut d = Diagnostic::error(
+                    import.path.span,
+                    format!("cannot import `{}`: {}", import.path.value, io_words(&e)),
+                )
+                .with_label(format!("looked for {}", path.display()));
+                if let Some(g) = similar_file(&path) {
+                    d = d.with_help(format!("did you mean `{g}`?"));
+                }
+                self.errors.push(d);
+                self.load_failed = true;
                 return;
             }
         };
@@ -195,6 +198,7 @@ impl Loader<'_> {
             )
             .with_label(format!("`{}` is already being loaded", short_name(&key)))
             .with_help("move what both files need into a third file that imports neither");
+            self.load_failed = true;
             for (p, span) in &self.stack[at + 1..] {
                 if let Some(s) = span {
                     d = d.with_secondary(*s, format!("`{}` is imported here", short_name(p)));
@@ -216,6 +220,7 @@ impl Loader<'_> {
                     )
                     .with_label("imported here"),
                 );
+                self.load_failed = true;
                 return;
             }
         };
@@ -226,6 +231,20 @@ impl Loader<'_> {
         self.stack.pop();
         self.done.insert(key);
     }
+}
+
+/// A file next to `path` whose name is close to its name.
+fn similar_file(path: &Path) -> Option<String> {
+    let want = path.file_name()?.to_string_lossy().into_owned();
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let names: Vec<String> = std::fs::read_dir(dir)
+        .ok()?
+        .filter_map(|e| e.ok().map(|e| e.file_name().to_string_lossy().into_owned()))
+        .collect();
+    did_you_mean(&want, names.iter().map(String::as_str)).map(str::to_string)
 }
 
 fn io_words(e: &std::io::Error) -> String {
@@ -319,8 +338,12 @@ impl Loader<'_> {
             Some(parent) => match self.games.iter().position(|g| g.name.text == parent.text) {
                 Some(p) => Some(self.flatten(p, visiting)?),
                 None => {
-                    let known: Vec<&str> =
-                        self.games.iter().map(|g| g.name.text.as_str()).collect();
+                    let known: Vec<&str> = self
+                        .games
+                        .iter()
+                        .map(|g| g.name.text.as_str())
+                        .filter(|n| *n != game.name.text)
+                        .collect();
                     self.errors
                         .push(unknown("game", parent, known.iter().copied()));
                     return None;
@@ -1540,8 +1563,8 @@ impl<'a> Lowerer<'a> {
                 format!("castling king `{}` is not royal", c.king.text),
             )
             .with_label("the piece that castles must be royal");
-            if let Some(p) = pieces.get(k) {
-                d = d.with_secondary(p.span, "declared here without `royal`");
+            if let Some((_, p)) = self.flat.pieces.get_index(k) {
+                d = d.with_secondary(p.name.span, "declared here without `royal`");
             }
             self.err(d);
         }
@@ -1590,6 +1613,7 @@ impl<'a> Lowerer<'a> {
     // ------------------------------------------------------------------ setup
 
     fn setup(&mut self, s: &ast::Setup, pieces: &[PieceDef]) -> Option<SetupDef> {
+        let errors_before = self.errors.len();
         let mut entries: [Option<&ast::SetupPlayer>; 2] = [None, None];
         for e in &s.players {
             let Some(i) = self.player_index(&e.player) else {
@@ -1703,7 +1727,11 @@ impl<'a> Lowerer<'a> {
         }
         placements.sort_by_key(|&(p, _, _)| p);
 
-        // Every player needs a royal piece if the game has any.
+        // Every player needs a royal piece if the game has any (unless a
+        // placement already failed: its piece may have been the royal one).
+        if self.errors.len() > errors_before {
+            return None;
+        }
         let royals: Vec<&str> = pieces
             .iter()
             .filter(|p| p.royal)

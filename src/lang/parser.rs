@@ -884,7 +884,7 @@ fn describe(rule: Rule) -> Option<String> {
         Rule::piece_item => "a piece property (royal, value, resets_clock, moves or promote)",
         Rule::append => "`+=`",
         Rule::move_rule | Rule::step_rule | Rule::slide_rule | Rule::leap_rule => {
-            "a move rule: step, slide or leap"
+            "a move rule (step, slide or leap)"
         }
         Rule::range => "`max N` or `exactly N`",
         Rule::sym => "`sym`",
@@ -964,8 +964,62 @@ fn join_or(items: &[String]) -> String {
     }
 }
 
+/// Words that start a block of a game or a file.
+const BLOCK_KEYWORDS: &[&str] = &[
+    "import",
+    "game",
+    "board",
+    "players",
+    "directions",
+    "zones",
+    "piece",
+    "castling",
+    "setup",
+    "end",
+    "test",
+];
+
+/// The keywords a rule can start with, for "did you mean".
+fn rule_keywords(rule: Rule) -> &'static [&'static str] {
+    match rule {
+        Rule::file => &["game", "import"],
+        Rule::game_item => &[
+            "board",
+            "players",
+            "directions",
+            "zones",
+            "piece",
+            "castling",
+            "setup",
+            "end",
+            "test",
+        ],
+        Rule::piece_item => &["royal", "value", "resets_clock", "moves", "promote"],
+        Rule::move_rule => &["step", "slide", "leap"],
+        Rule::modifier => &["to", "when", "sets"],
+        Rule::target_kind => &["empty", "enemy", "not_friend", "en_passant"],
+        Rule::condition => &["from", "occupied", "empty"],
+        Rule::range => &["max", "exactly"],
+        Rule::end_rule => &["checkmate", "stalemate", "repetition", "no_progress"],
+        Rule::outcome => &["loss", "win", "draw"],
+        Rule::test_step => &[
+            "fen",
+            "play",
+            "perft",
+            "legal",
+            "illegal",
+            "moves",
+            "check",
+            "not",
+            "checkmate",
+            "stalemate",
+        ],
+        _ => &[],
+    }
+}
+
 /// Punctuation worth naming in "expected ..." messages.
-const PUNCTUATION: &[&str] = &["{", "}", "(", ")", ",", "=", "->", "|", "..", "+=", ":"];
+const PUNCTUATION: &[&str] = &["{", "}", ")", ",", "=", "->", "|", "..", "+=", ":"];
 
 /// Turn a pest error into a diagnostic in plain words.
 fn syntax_error(err: &pest::error::Error<Rule>, source: &str, file: FileId) -> Diagnostic {
@@ -1054,20 +1108,21 @@ fn syntax_error(err: &pest::error::Error<Rule>, source: &str, file: FileId) -> D
     };
 
     // A misspelt keyword: suggest the closest one that fits here.
-    if found.chars().next().is_some_and(|c| c.is_alphabetic()) && !KEYWORDS.contains(&found) {
-        let words: Vec<&str> = tokens
-            .iter()
-            .map(String::as_str)
-            .filter(|t| t.chars().all(|c| c.is_alphanumeric() || c == '_') && t.len() > 1)
-            .collect();
-        let guess = if words.is_empty() {
-            did_you_mean(found, KEYWORDS.iter().copied())
-        } else {
-            did_you_mean(found, words.iter().copied())
-        };
-        if let Some(g) = guess {
-            diag = diag.with_help(format!("did you mean `{g}`?"));
-        }
+    let mut words: Vec<&str> = tokens
+        .iter()
+        .map(String::as_str)
+        .filter(|t| t.len() > 1 && t.chars().all(|c| c.is_alphanumeric() || c == '_'))
+        .collect();
+    for r in &rules {
+        words.extend(rule_keywords(*r));
+    }
+    if found.chars().next().is_some_and(|c| c.is_alphabetic())
+        && !words.contains(&found)
+        && let Some(g) = did_you_mean(found, words.iter().copied())
+    {
+        diag = diag.with_help(format!("did you mean `{g}`?"));
+    } else if BLOCK_KEYWORDS.contains(&found) && expected.iter().any(|e| e == "`}`") {
+        diag = diag.with_help(format!("is a `}}` missing before `{found}`?"));
     }
     diag
 }
@@ -1092,25 +1147,82 @@ mod tests {
     }
 
     #[test]
-    fn messages() {
-        eprintln!("{}", err("game X { piece K \"K\" { roial } }"));
-        eprintln!("{}", err("game X { piece K \"K\" { moves { stepp n } } }"));
-        eprintln!("{}", err("game X { piece K \"K\" { moves { step to } } }"));
-        eprintln!("{}", err("game X { piece K \"K\" { value x } }"));
-        eprintln!("{}", err("game X { piece K \"K\" { moves { hop n } } }"));
-        eprintln!("{}", err("game X { piece K \"K\" { moves { step n } }"));
-        eprintln!("{}", err("game X { setup { white { King 4e } } }"));
-        eprintln!("{}", err("gme X {}"));
-        eprintln!("{}", err("game X { board { files a..h } }"));
-        eprintln!("{}", err("game X { piece to \"K\" { } }"));
-        eprintln!("{}", err("game X { test \"t\" { perft 1 = } }"));
-        eprintln!(
-            "{}",
-            err("game X { castling { king K partner R side s { king e1 g1 } } }")
-        );
-        eprintln!(
-            "{}",
-            err("game X { piece K \"K\" { moves { step n to friend } } }")
-        );
+    fn keywords_are_whole_words() {
+        // `royalty` is not `royal` followed by `ty`.
+        assert!(err("game X { piece K \"K\" { royalty } }").contains("found `royalty`"));
+        // `inside` is a zone name, not `in` + `side`.
+        let f = parse("game X { piece P \"P\" { promote in inside to Q } }", 0).expect("parses");
+        let GameItem::Piece(p) = &f.games[0].items[0] else {
+            panic!("a piece")
+        };
+        assert!(matches!(&p.items[0], PieceItem::Promote { zone, .. } if zone.text == "inside"));
+    }
+
+    #[test]
+    fn moves_block_and_moves_count_are_told_apart() {
+        let src = "game X { piece P \"P\" { moves { step n } } test \"t\" { moves = 4 } }";
+        let f = parse(src, 0).expect("parses");
+        let GameItem::Test(t) = &f.games[0].items[1] else {
+            panic!("a test")
+        };
+        assert!(matches!(
+            t.steps[0].kind,
+            TestStepKind::MoveCount(Uint { value: 4, .. })
+        ));
+    }
+
+    #[test]
+    fn labels_holes_regions_frames_and_moves() {
+        let src = r#"
+            import "a.variant"
+            game X extends Y {
+              board { files a b c  ranks 1 2 3  holes a1 b2..c3 }  // comment
+              players { red mirror both  blue }
+              zones { z { red: rank 1..2 file c  blue: a1 } }
+              piece P "P" extends Q {
+                moves += { leap (2,1) (-2,1) to empty when occupied (0,1) and from not in z }
+              }
+              setup { red { P a2 b1..c1 } blue mirror }
+              test "t" { play e2e4 E@g1 e7e8q  not check  check  checkmate }
+            }
+        "#;
+        let f = parse(src, 0).expect("parses");
+        assert_eq!(f.imports[0].path.value, "a.variant");
+        let g = &f.games[0];
+        assert_eq!(g.extends.as_ref().map(|e| e.text.as_str()), Some("Y"));
+        let GameItem::Board(b) = &g.items[0] else {
+            panic!("a board")
+        };
+        assert!(matches!(&b.files, Labels::List(l) if l.len() == 3));
+        assert_eq!(b.holes.len(), 2);
+        let GameItem::Players(p) = &g.items[1] else {
+            panic!("players")
+        };
+        assert_eq!(p.players[0].frame.map(|f| f.0), Some(FrameKind::MirrorBoth));
+        let GameItem::Test(t) = &g.items[5] else {
+            panic!("a test")
+        };
+        let TestStepKind::Play(moves) = &t.steps[0].kind else {
+            panic!("play")
+        };
+        let moves: Vec<&str> = moves.iter().map(|m| m.text.as_str()).collect();
+        assert_eq!(moves, ["e2e4", "E@g1", "e7e8q"]);
+        assert_eq!(t.steps[1].kind, TestStepKind::NotCheck);
+        assert_eq!(t.steps[3].kind, TestStepKind::Checkmate);
+    }
+
+    #[test]
+    fn no_panic_on_odd_input() {
+        for src in [
+            "",
+            "\"",
+            "game",
+            "game X { board { files a..h ranks 1..",
+            "é",
+            "game X { test \"é\n\" { } }",
+            "game X { piece P \"P\" { moves { leap (99999999999999999999,1) } } }",
+        ] {
+            let _ = parse(src, 0);
+        }
     }
 }

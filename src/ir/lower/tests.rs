@@ -230,3 +230,644 @@ fn chess_setup_castling_end_tests() {
 fn chess_has_no_warnings() {
     assert_eq!(chess().warnings, []);
 }
+
+/// Print the rendered diagnostics of every broken fixture (for reading by eye:
+/// `cargo test --lib render_broken_fixtures -- --ignored --nocapture`).
+#[test]
+#[ignore]
+fn render_broken_fixtures() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/broken");
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("fixtures")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect();
+    paths.sort();
+    for p in paths {
+        let rel = p
+            .strip_prefix(env!("CARGO_MANIFEST_DIR"))
+            .unwrap_or(&p)
+            .to_path_buf();
+        let mut sources = SourceMap::new();
+        println!("===== {}", rel.display());
+        match load_file(&rel, &mut sources) {
+            Ok(_) => println!("(loads without errors)"),
+            Err(e) => println!("{}", render_all(&e, &sources)),
+        }
+    }
+}
+
+// ============================================================================
+// Errors: one snippet per class, checking the message and where it points
+// ============================================================================
+
+/// A small valid game: line 1 `game G {`, line 2 board and players, line 3 a
+/// king, line 4 `extra`, line 5 `setup`, line 6 `}`.
+fn game(extra: &str, setup: &str) -> String {
+    format!(
+        "game G {{\n  board {{ files a..h  ranks 1..8 }}  players {{ white  black mirror ranks }}\n  piece King \"K\" {{ royal  moves {{ step n e s w }} }}\n{extra}\n{setup}\n}}\n"
+    )
+}
+
+const SETUP: &str = "  setup { white { King e1 }  black mirror }";
+
+/// All errors as (message, file:line:col, help).
+fn errors(src: &str) -> Vec<(String, String, Option<String>)> {
+    match load(src) {
+        Ok(_) => panic!("expected errors for:\n{src}"),
+        Err((e, s)) => {
+            let rendered = render_all(&e, &s);
+            assert!(!rendered.is_empty());
+            for d in &e {
+                assert!(!d.label.is_empty(), "no label: {d:?}");
+                assert!(!d.message.ends_with('.'), "trailing period: {}", d.message);
+                assert!(
+                    !d.message.starts_with(|c: char| c.is_uppercase()),
+                    "upper case: {}",
+                    d.message
+                );
+            }
+            e.iter()
+                .map(|d| (d.message.clone(), s.location(d.span), d.help.clone()))
+                .collect()
+        }
+    }
+}
+
+/// The location of the error with this message.
+fn at(e: &[(String, String, Option<String>)], message: &str) -> String {
+    e.iter()
+        .find(|e| e.0 == message)
+        .unwrap_or_else(|| panic!("no error `{message}` in {e:#?}"))
+        .1
+        .clone()
+}
+
+/// Exactly one error, with this message at this line:col.
+fn one_error(src: &str, message: &str, line_col: &str) -> Option<String> {
+    let e = errors(src);
+    assert_eq!(e.len(), 1, "expected one error, got {e:#?}");
+    assert_eq!(e[0].0, message);
+    assert_eq!(e[0].1, format!("test.variant:{line_col}"));
+    e[0].2.clone()
+}
+
+#[test]
+fn the_base_snippet_is_valid() {
+    let l = load(&game("", SETUP))
+        .map_err(|(e, s)| render_all(&e, &s))
+        .expect("loads");
+    assert_eq!(l.rules.setup.placements, [(0, 0, (4, 0)), (1, 0, (4, 7))]);
+}
+
+#[test]
+fn error_unknown_piece_with_did_you_mean() {
+    let src = game(
+        "  piece Pawn \"P\" { moves { step n }  promote in last to Quen }\n  piece Queen \"Q\" { moves { slide n } }\n  zones { last = rank 8 }",
+        SETUP,
+    );
+    let help = one_error(&src, "unknown piece `Quen`", "4:57");
+    assert_eq!(help.as_deref(), Some("did you mean `Queen`?"));
+    // In a setup, with no close name: the list of known pieces.
+    let src = game("", "  setup { white { King e1  Xyzzy a1 }  black mirror }");
+    let help = one_error(&src, "unknown piece `Xyzzy`", "5:28");
+    assert_eq!(help.as_deref(), Some("known: `King`"));
+}
+
+#[test]
+fn error_unknown_direction_with_did_you_mean() {
+    let src = game(
+        "  directions { orth = n e s w }\n  piece Rook \"R\" { moves { slide ortho } }",
+        SETUP,
+    );
+    let help = one_error(&src, "unknown direction `ortho`", "5:34");
+    assert_eq!(help.as_deref(), Some("did you mean `orth`?"));
+    // Inside a direction set.
+    let src = game(
+        "  directions { orth = n e s ww }\n  piece Rook \"R\" { moves { slide orth } }",
+        SETUP,
+    );
+    let help = one_error(&src, "unknown direction `ww`", "4:29");
+    assert_eq!(help.as_deref(), Some("did you mean `w`?"));
+}
+
+#[test]
+fn error_unknown_zone_with_did_you_mean() {
+    let src = game(
+        "  zones { start = rank 2 }\n  piece Pawn \"P\" { moves { step n when from in strat } }",
+        SETUP,
+    );
+    let help = one_error(&src, "unknown zone `strat`", "5:48");
+    assert_eq!(help.as_deref(), Some("did you mean `start`?"));
+}
+
+#[test]
+fn error_unknown_player_with_did_you_mean() {
+    let help = one_error(
+        &game("", "  setup { white { King e1 }  blak mirror }"),
+        "unknown player `blak`",
+        "5:30",
+    );
+    assert_eq!(help.as_deref(), Some("did you mean `black`?"));
+    let src = game("  zones { camp { white: rank 1  blac: rank 8 } }", SETUP);
+    let e = errors(&src);
+    assert_eq!(e.len(), 2);
+    assert_eq!(at(&e, "unknown player `blac`"), "test.variant:4:33");
+    assert_eq!(
+        at(&e, "zone `camp` has no squares for `black`"),
+        "test.variant:4:11"
+    );
+}
+
+#[test]
+fn error_duplicate_piece_zone_direction_player() {
+    let src = game("  piece King \"X\" { royal }", SETUP);
+    one_error(&src, "duplicate piece `King`", "4:9");
+    let src = game("  zones { a = rank 1  a = rank 2 }", SETUP);
+    let e = errors(&src);
+    assert_eq!(
+        (e[0].0.as_str(), e[0].1.as_str()),
+        ("duplicate zone `a`", "test.variant:4:23")
+    );
+    let src = game("  directions { d = n  d = s }", SETUP);
+    let e = errors(&src);
+    assert_eq!(
+        (e[0].0.as_str(), e[0].1.as_str()),
+        ("duplicate direction set `d`", "test.variant:4:23")
+    );
+    let src = "game G {\n  board { files a..h  ranks 1..8 }\n  players { white  white }\n}\n";
+    let e = errors(src);
+    assert_eq!(at(&e, "duplicate player `white`"), "test.variant:3:20");
+}
+
+#[test]
+fn error_duplicates_point_back_at_the_first() {
+    let mut sources = SourceMap::new();
+    let e = load_source(
+        "test.variant",
+        &game("  piece King \"X\" { royal }", SETUP),
+        &mut sources,
+    )
+    .expect_err("duplicate");
+    assert_eq!(e[0].secondary.len(), 1);
+    assert_eq!(sources.location(e[0].secondary[0].0), "test.variant:3:9");
+    assert_eq!(e[0].secondary[0].1, "first declared here");
+}
+
+#[test]
+fn error_duplicate_letter() {
+    let src = game("  piece Kaiser \"k\" { moves { step n } }", SETUP);
+    one_error(
+        &src,
+        "letter `K` is used by both `King` and `Kaiser`",
+        "4:16",
+    );
+}
+
+#[test]
+fn error_letter_not_one_ascii_letter() {
+    for (letter, col) in [("KK", "4:16"), ("1", "4:16"), ("é", "4:16"), ("", "4:16")] {
+        let src = game(
+            &format!("  piece Kaiser \"{letter}\" {{ moves {{ step n }} }}"),
+            SETUP,
+        );
+        one_error(
+            &src,
+            &format!("a piece letter must be one ASCII letter, found \"{letter}\""),
+            col,
+        );
+    }
+}
+
+#[test]
+fn error_board_too_big_or_empty() {
+    let src = "game G {\n  board { files a..q  ranks 1..8 }\n}\n";
+    let e = errors(src);
+    assert_eq!(
+        at(&e, "the board has 17 files; at most 16 are supported"),
+        "test.variant:2:17"
+    );
+    let src = "game G {\n  board { files a..h  ranks 1..20 }\n}\n";
+    let e = errors(src);
+    assert_eq!(
+        at(&e, "the board has 20 ranks; at most 16 are supported"),
+        "test.variant:2:29"
+    );
+    let src = "game G {\n  board { files h..a  ranks 1..8 }\n}\n";
+    let e = errors(src);
+    assert_eq!(at(&e, "the board has no files"), "test.variant:2:17");
+}
+
+#[test]
+fn error_square_off_the_board() {
+    one_error(
+        &game("", "  setup { white { King e9 }  black mirror }"),
+        "square `e9` is not on the board",
+        "5:24",
+    );
+    one_error(
+        &game("  zones { z = i1 }", SETUP),
+        "square `i1` is not on the board",
+        "4:15",
+    );
+    let src = game(
+        "  piece Rook \"R\" { }\n  castling { king King  partner Rook  side s { king e1 -> g1  partner h1 -> f0 } }",
+        SETUP,
+    );
+    let e = errors(&src);
+    assert_eq!(
+        (e[0].0.as_str(), e[0].1.as_str()),
+        ("square `f0` is not on the board", "test.variant:5:77")
+    );
+}
+
+#[test]
+fn error_square_on_a_hole() {
+    let head = "game G {\n  board { files a..h  ranks 1..8  holes d4..e5 }\n  players { white  black mirror ranks }\n  piece King \"K\" { royal  moves { step n } }\n";
+    let src = format!("{head}  setup {{ white {{ King d4 }}  black mirror }}\n}}\n");
+    let e = errors(&src);
+    assert_eq!(
+        (e[0].0.as_str(), e[0].1.as_str()),
+        ("square `d4` is a hole in the board", "test.variant:5:24")
+    );
+    let src = format!(
+        "{head}  zones {{ z = e5 }}\n  setup {{ white {{ King a1 }}  black mirror }}\n}}\n"
+    );
+    let e = errors(&src);
+    assert_eq!(
+        (e[0].0.as_str(), e[0].1.as_str()),
+        ("square `e5` is a hole in the board", "test.variant:5:15")
+    );
+    let src = format!("{head}  setup {{ white {{ King a1 b4..f4 }}  black mirror }}\n}}\n");
+    let e = errors(&src);
+    assert_eq!(e[0].0, "range `b4..f4` covers holes in the board");
+    assert_eq!(e[0].1, "test.variant:5:27");
+    // A zone range simply skips holes.
+    let src = format!(
+        "{head}  zones {{ z = a4..h4 }}\n  piece P \"P\" {{ moves {{ step n when from in z }} }}\n  setup {{ white {{ King a1 }}  black mirror }}\n}}\n"
+    );
+    let l = load(&src)
+        .map_err(|(e, s)| render_all(&e, &s))
+        .expect("loads");
+    assert_eq!(
+        l.rules.zones[0].squares[0],
+        [(0, 3), (1, 3), (2, 3), (5, 3), (6, 3), (7, 3)]
+    );
+    assert_eq!(l.rules.board.holes, [(3, 3), (4, 3), (3, 4), (4, 4)]);
+}
+
+#[test]
+fn error_two_pieces_on_one_square() {
+    one_error(
+        &game("", "  setup { white { King e1 e1 }  black mirror }"),
+        "impossible setup: two pieces on `e1`",
+        "5:27",
+    );
+    // A mirror that lands on the first player's pieces (a middle rank).
+    let src = "game G {\n  board { files a..c  ranks 1..3 }  players { white  black mirror ranks }\n  piece King \"K\" { royal }\n  setup { white { King a2 }  black mirror }\n}\n";
+    let e = errors(src);
+    assert_eq!(
+        (e[0].0.as_str(), e[0].1.as_str()),
+        ("impossible setup: two pieces on `a2`", "test.variant:4:36")
+    );
+}
+
+#[test]
+fn error_player_without_royal_piece() {
+    let src = game(
+        "  piece Rook \"R\" { }",
+        "  setup { white { King e1 }  black { Rook a8 } }",
+    );
+    let help = one_error(&src, "impossible setup: `black` has no royal piece", "5:30");
+    assert_eq!(help.as_deref(), Some("place one of: `King`"));
+    let src = game("", "  setup { white { King e1 } }");
+    one_error(&src, "impossible setup: `black` has no royal piece", "5:3");
+}
+
+#[test]
+fn error_castling_king_not_royal() {
+    let src = game(
+        "  piece Rook \"R\" { }\n  castling { king Rook  partner King  side s { king e1 -> g1  partner h1 -> f1 } }",
+        SETUP,
+    );
+    one_error(&src, "castling king `Rook` is not royal", "5:19");
+}
+
+#[test]
+fn error_promotion_to_royal_or_unknown_piece() {
+    let src = game(
+        "  zones { last = rank 8 }\n  piece P \"P\" { moves { step n }  promote in last to King }",
+        SETUP,
+    );
+    one_error(&src, "cannot promote to royal piece `King`", "5:54");
+    let src = game(
+        "  zones { last = rank 8 }\n  piece P \"P\" { moves { step n }  promote in last to Kong }",
+        SETUP,
+    );
+    one_error(&src, "unknown piece `Kong`", "5:54");
+}
+
+#[test]
+fn error_value_not_a_number() {
+    // Not a number at all: a syntax error.
+    one_error(
+        &game("  piece R \"R\" { value five }", SETUP),
+        "expected a number like 3 or 3.25, found `five`",
+        "4:23",
+    );
+    one_error(
+        &game("  piece R \"R\" { value 3.125  moves { step n } }", SETUP),
+        "value `3.125` has more than two decimals",
+        "4:23",
+    );
+    let l = load(&game("  piece R \"R\" { value 1.2  moves { step n } }\n  piece S \"S\" { value -0.5  moves { step n } }", SETUP))
+        .map_err(|(e, s)| render_all(&e, &s))
+        .expect("loads");
+    assert_eq!(
+        (l.rules.pieces[1].value, l.rules.pieces[2].value),
+        (120, -50)
+    );
+}
+
+#[test]
+fn error_zero_vector_and_exactly_zero() {
+    one_error(
+        &game("  piece L \"L\" { moves { leap (0,0) } }", SETUP),
+        "the zero vector (0,0) goes nowhere",
+        "4:30",
+    );
+    one_error(
+        &game("  piece L \"L\" { moves { slide n exactly 0 } }", SETUP),
+        "`exactly 0` allows no move",
+        "4:41",
+    );
+    one_error(
+        &game(
+            "  piece L \"L\" { moves { step n when occupied (0,0) } }",
+            SETUP,
+        ),
+        "the zero vector (0,0) goes nowhere",
+        "4:46",
+    );
+}
+
+#[test]
+fn error_missing_blocks() {
+    let e = errors("game G {\n}\n");
+    let msgs: Vec<&str> = e.iter().map(|e| e.0.as_str()).collect();
+    assert_eq!(
+        msgs,
+        [
+            "game `G` has no board",
+            "game `G` has no players",
+            "game `G` has no setup"
+        ]
+    );
+    assert!(e.iter().all(|e| e.1 == "test.variant:1:6"));
+    one_error("// nothing here\n", "this file declares no game", "1:1");
+}
+
+#[test]
+fn error_wrong_number_of_players() {
+    let src = "game G {\n  board { files a..h  ranks 1..8 }\n  players { white }\n}\n";
+    let e = errors(src);
+    assert_eq!(
+        at(&e, "a game needs exactly two players, found 1"),
+        "test.variant:3:3"
+    );
+}
+
+#[test]
+fn error_unknown_parent_game() {
+    let src = format!("{}game H extends Gmae {{ }}\n", game("", SETUP));
+    let help = one_error(&src, "unknown game `Gmae`", "7:16");
+    assert_eq!(help.as_deref(), Some("known: `G`"));
+    let src = format!(
+        "{}game Hexa extends Gmae {{ }}\n",
+        game("", SETUP).replace("game G", "game Game")
+    );
+    let help = one_error(&src, "unknown game `Gmae`", "7:19");
+    assert_eq!(help.as_deref(), Some("did you mean `Game`?"));
+}
+
+#[test]
+fn error_append_without_base() {
+    let src = game("  piece P \"P\" { moves += { step n } }", SETUP);
+    one_error(&src, "`moves +=` has no moves to add to", "4:17");
+}
+
+#[test]
+fn error_syntax_messages() {
+    let cases = [
+        (
+            "  piece P \"P\" { moves { stpe n } }",
+            "expected a move rule (step, slide or leap) or `}`, found `stpe`",
+            "4:25",
+        ),
+        (
+            "  piece P \"P\" { royl }",
+            "expected a piece property (royal, value, resets_clock, moves or promote) or `}`, found `royl`",
+            "4:17",
+        ),
+        (
+            "  piece P \"P\" { moves { step n to frend } }",
+            "expected empty, enemy, not_friend or en_passant, found `frend`",
+            "4:35",
+        ),
+        (
+            "  piece P \"P\" { moves { step } }",
+            "expected a direction name or a vector like (1,2), found `}`",
+            "4:30",
+        ),
+        (
+            "  piece P \"P\" { moves { leap (1,2 } }",
+            "expected `)`, found `}`",
+            "4:35",
+        ),
+        (
+            "  piece to \"P\" { }",
+            "expected a name, found keyword `to`",
+            "4:9",
+        ),
+        (
+            "  piece P \"P\" { moves { hop n } }",
+            "`hop` is not supported yet",
+            "4:25",
+        ),
+        ("  prefer", "`prefer` is not supported yet", "4:3"),
+        (
+            "  zones { z = rank }",
+            "expected a rank number like 1, found `}`",
+            "4:20",
+        ),
+        (
+            "  test \"t\" { perft 1 20 }",
+            "expected `=`, found `20`",
+            "4:22",
+        ),
+        (
+            "  end { checkmate -> lose }",
+            "expected loss, win or draw, found `lose`",
+            "4:22",
+        ),
+    ];
+    for (extra, message, at) in cases {
+        let e = errors(&game(extra, SETUP));
+        assert_eq!(e.len(), 1, "{extra}: {e:?}");
+        assert_eq!(
+            (e[0].0.as_str(), e[0].1.as_str()),
+            (message, format!("test.variant:{at}").as_str()),
+            "{extra}"
+        );
+    }
+    let e = errors(&game("  piece P \"P\" { moves { stpe n } }", SETUP));
+    assert_eq!(e[0].2.as_deref(), Some("did you mean `step`?"));
+    let e = errors("game G { board { files a..h  ranks 1..8 }");
+    assert_eq!(
+        e[0].0,
+        "expected a game block (board, players, directions, zones, piece, castling, setup, end or test) or `}`, found end of file"
+    );
+}
+
+#[test]
+fn all_errors_are_collected() {
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/broken/many_errors.variant");
+    let mut sources = SourceMap::new();
+    let e = load_file(&path, &mut sources).expect_err("broken");
+    let msgs: Vec<&str> = e.iter().map(|d| d.message.as_str()).collect();
+    assert_eq!(
+        msgs,
+        [
+            "unknown direction `diag`",
+            "`max 0` allows no move",
+            "the zero vector (0,0) goes nowhere",
+            "unknown zone `lst`",
+            "cannot promote to royal piece `King`",
+            "castling king `Rook` is not royal",
+            "unknown piece `Bishop`",
+        ]
+    );
+}
+
+#[test]
+fn error_import_cycle_and_missing_import() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/broken");
+    let mut sources = SourceMap::new();
+    let e = load_file(&dir.join("cycle_a.variant"), &mut sources).expect_err("cycle");
+    assert_eq!(e.len(), 1);
+    assert_eq!(
+        e[0].message,
+        "import cycle: cycle_a.variant imports cycle_b.variant imports cycle_a.variant"
+    );
+    assert!(sources.location(e[0].span).ends_with("cycle_b.variant:2:1"));
+    assert!(
+        sources
+            .location(e[0].secondary[0].0)
+            .ends_with("cycle_a.variant:2:1")
+    );
+
+    let mut sources = SourceMap::new();
+    let e = load_file(&dir.join("missing_import.variant"), &mut sources).expect_err("missing");
+    assert_eq!(e.len(), 1);
+    assert_eq!(
+        e[0].message,
+        "cannot import `../../../rules/chesss.variant`: no such file"
+    );
+    assert!(
+        sources
+            .location(e[0].span)
+            .ends_with("missing_import.variant:2:8")
+    );
+    assert_eq!(e[0].help.as_deref(), Some("did you mean `chess.variant`?"));
+
+    let mut sources = SourceMap::new();
+    let e = load_file(&dir.join("no_such_file.variant"), &mut sources).expect_err("unreadable");
+    assert!(e[0].message.starts_with("cannot read"));
+}
+
+// ============================================================================
+// Inheritance
+// ============================================================================
+
+fn load_beside_chess(src: &str) -> Loaded {
+    let name = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/inherit_test.variant");
+    let mut sources = SourceMap::new();
+    match load_source(&name.display().to_string(), src, &mut sources) {
+        Ok(l) => l,
+        Err(e) => panic!("{}", render_all(&e, &sources)),
+    }
+}
+
+#[test]
+fn extends_replaces_appends_and_drops_tests() {
+    let l = load_beside_chess(
+        r#"
+        import "chess.variant"
+        game Crab extends Chess {
+          board { files a..j  ranks 1..8  holes a2..a7 j2..j7 }
+          // Redeclared piece: replaces, keeps its place (index 2).
+          piece Rook "R" { value 6  moves { slide orth max 3 } }
+          // The inherited pawn plus one rule.
+          piece Pawn "P" extends Pawn { moves += { leap (2,1) (-2,1) to empty when occupied (0,1) } }
+          // A new piece based on another.
+          piece Camel "C" extends Knight { moves { leap (1,3) sym } }
+          setup { white { King f1  Pawn b2..i2 } black mirror }
+        }
+        "#,
+    );
+    let r = &l.rules;
+    assert_eq!(r.name, "Crab");
+    assert_eq!(
+        (r.board.files, r.board.ranks, r.board.holes.len()),
+        (10, 8, 12)
+    );
+    let names: Vec<&str> = r.pieces.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(
+        names,
+        ["King", "Queen", "Rook", "Bishop", "Knight", "Pawn", "Camel"]
+    );
+    let rook = piece(r, "Rook");
+    assert_eq!(rook.value, 600);
+    assert!(rides(rook).iter().all(|r| (r.min, r.max) == (1, 3)));
+    let pawn = rides(piece(r, "Pawn"));
+    assert_eq!(pawn.len(), 8);
+    assert_eq!(pawn[6].vector, (2, 1));
+    assert_eq!(pawn[7].guards, [Guard::Occupied((0, 1))]);
+    assert!(piece(r, "Pawn").promotion.is_some());
+    let camel = piece(r, "Camel");
+    assert_eq!((camel.value, rides(camel).len()), (300, 8));
+    // Tests are not inherited; castling and end are.
+    assert!(r.tests.is_empty());
+    assert!(r.castling.is_some());
+    assert_eq!(r.end.repetition, Some((3, Outcome::Draw)));
+    // The promotion zone follows the new board: rank 8 has 10 files.
+    assert_eq!(r.zones[1].squares[1].len(), 10);
+    assert_eq!(r.setup.placements.len(), 18);
+}
+
+#[test]
+fn per_player_zones_and_frames() {
+    let src = "game G {\n  board { files a..c  ranks 1..3 }  players { white  black mirror both }\n  piece King \"K\" { royal  moves { step n } }\n  zones { corner = a1  camp { white: rank 1  black: file c } }\n  piece P \"P\" { moves { step n when from in corner and from not in camp } }\n  setup { white { King a1 }  black mirror }\n}\n";
+    let l = load(src)
+        .map_err(|(e, s)| render_all(&e, &s))
+        .expect("loads");
+    let r = &l.rules;
+    assert_eq!(r.players[1].frame, Frame::Rotate);
+    assert_eq!(r.zones[0].squares, [vec![(0, 0)], vec![(2, 2)]]);
+    assert_eq!(
+        r.zones[1].squares,
+        [vec![(0, 0), (1, 0), (2, 0)], vec![(2, 0), (2, 1), (2, 2)]]
+    );
+    assert_eq!(r.setup.placements, [(0, 0, (0, 0)), (1, 0, (2, 2))]);
+    assert_eq!(
+        rides(&r.pieces[1])[0].guards,
+        [Guard::FromIn(0), Guard::FromNotIn(1)]
+    );
+}
+
+#[test]
+fn game_extending_itself_is_an_error() {
+    let src = format!("{}game H extends H {{ }}\n", game("", SETUP));
+    let e = errors(&src);
+    assert_eq!(at(&e, "game `H` extends itself"), "test.variant:7:6");
+}
