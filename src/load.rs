@@ -1,12 +1,22 @@
 //! From a path to a playable variant: parse, lower, compile, and check the
 //! positions written in the file's tests.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::ir::TestStep;
+use crate::ir::lower::{self, Loaded};
 use crate::lang::diagnostic::{Diagnostic, SourceMap, render_all};
 use crate::movegen::Variant;
 use crate::notation::parse_fen;
+
+/// Where a game's text came from, so it can be lowered again with other options.
+#[derive(Debug, Clone)]
+pub enum Origin {
+    /// A rule file.
+    File(PathBuf),
+    /// Text with a name (imports resolved relative to the name's directory).
+    Source(String, String),
+}
 
 /// A rule file loaded and compiled.
 pub struct Game {
@@ -16,6 +26,8 @@ pub struct Game {
     pub sources: SourceMap,
     /// Lints that did not stop loading.
     pub warnings: Vec<Diagnostic>,
+    /// Where it came from.
+    pub origin: Origin,
 }
 
 /// Why a rule file could not be loaded.
@@ -28,27 +40,70 @@ pub struct LoadError {
     pub count: usize,
 }
 
-/// Load, validate and compile a rule file.
+/// Load, validate and compile a rule file with its options at their defaults.
 pub fn load(path: &Path) -> Result<Game, LoadError> {
-    let mut sources = SourceMap::new();
-    let loaded = crate::ir::lower::load_file(path, &mut sources).map_err(|d| LoadError {
-        rendered: render_all(&d, &sources),
-        count: d.len(),
-    })?;
-    finish(loaded, sources)
+    load_origin(Origin::File(path.to_path_buf()), &[])
 }
 
 /// Load from text (imports resolved relative to `name`'s directory).
 pub fn load_source(name: &str, source: &str) -> Result<Game, LoadError> {
+    load_origin(Origin::Source(name.to_string(), source.to_string()), &[])
+}
+
+/// Load with option values (name, value); every name and value must be declared.
+pub fn load_origin(origin: Origin, options: &[(String, String)]) -> Result<Game, LoadError> {
     let mut sources = SourceMap::new();
-    let loaded = crate::ir::lower::load_source(name, source, &mut sources).map_err(|d| LoadError {
+    let result = match &origin {
+        Origin::File(p) => lower::load_file(p, &mut sources, options),
+        Origin::Source(name, text) => lower::load_source(name, text, &mut sources, options),
+    };
+    let loaded = result.map_err(|d| LoadError {
         rendered: render_all(&d, &sources),
         count: d.len(),
     })?;
-    finish(loaded, sources)
+    finish(loaded, sources, origin)
 }
 
-fn finish(loaded: crate::ir::lower::Loaded, sources: SourceMap) -> Result<Game, LoadError> {
+impl Game {
+    /// The same rule file lowered with these option values.
+    pub fn with_options(&self, options: &[(String, String)]) -> Result<Game, LoadError> {
+        load_origin(self.origin.clone(), options)
+    }
+
+    /// Check option settings `NAME=VALUE` against the declared options.
+    pub fn parse_options(&self, settings: &[String]) -> Result<Vec<(String, String)>, String> {
+        let declared = &self.variant.rules.options;
+        let mut out = Vec::new();
+        for s in settings {
+            let Some((name, value)) = s.split_once('=') else {
+                return Err(format!("--option {s}: expected NAME=VALUE"));
+            };
+            let (name, value) = (name.trim(), value.trim());
+            let Some(opt) = declared.iter().find(|o| o.name == name) else {
+                let known: Vec<&str> = declared.iter().map(|o| o.name.as_str()).collect();
+                return Err(if known.is_empty() {
+                    format!("--option {s}: game {} declares no options", self.variant.rules.name)
+                } else {
+                    format!(
+                        "--option {s}: game {} has no option `{name}` (it has: {})",
+                        self.variant.rules.name,
+                        known.join(", ")
+                    )
+                });
+            };
+            if !opt.choices.iter().any(|c| c == value) {
+                return Err(format!(
+                    "--option {s}: `{value}` is not a choice of `{name}` (choices: {})",
+                    opt.choices.join(", ")
+                ));
+            }
+            out.push((name.to_string(), value.to_string()));
+        }
+        Ok(out)
+    }
+}
+
+fn finish(loaded: Loaded, sources: SourceMap, origin: Origin) -> Result<Game, LoadError> {
     let span = loaded
         .rules
         .pieces
@@ -65,6 +120,10 @@ fn finish(loaded: crate::ir::lower::Loaded, sources: SourceMap) -> Result<Game, 
     // Every FEN written in a test must be a position of this variant.
     let mut errors = Vec::new();
     for t in &variant.rules.tests {
+        // Tests that set options are checked when they run, with those options.
+        if t.steps.iter().any(|s| matches!(s, TestStep::Options(_))) {
+            continue;
+        }
         for step in &t.steps {
             if let TestStep::Fen(fen, span) = step
                 && let Err(e) = parse_fen(&variant, fen)
@@ -86,5 +145,6 @@ fn finish(loaded: crate::ir::lower::Loaded, sources: SourceMap) -> Result<Game, 
         variant,
         sources,
         warnings: loaded.warnings,
+        origin,
     })
 }

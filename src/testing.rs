@@ -32,13 +32,40 @@ fn fail(span: Span, msg: String) -> Diagnostic {
     Diagnostic::error(span, msg)
 }
 
-fn run_test(game: &Game, t: &TestDef) -> Vec<Diagnostic> {
+fn run_test(original: &Game, t: &TestDef) -> Vec<Diagnostic> {
+    // A test that sets options runs on the rule file lowered with them.
+    let mut relowered: Option<Game> = None;
+    let mut failures = Vec::new();
+    for step in &t.steps {
+        if let TestStep::Options(opts) = step {
+            let values: Vec<(String, String)> = opts.iter().map(|(n, v, _)| (n.clone(), v.clone())).collect();
+            match original.with_options(&values) {
+                Ok(g) => relowered = Some(g),
+                Err(e) => {
+                    let span = opts.first().map(|o| o.2).unwrap_or(t.span);
+                    failures.push(fail(span, format!("cannot set options: {}", e.rendered)));
+                    return failures;
+                }
+            }
+        }
+    }
+    let game = relowered.as_ref().unwrap_or(original);
     let v = &game.variant;
     let mut pos: Position = v.start_position();
     let mut history: Vec<u64> = Vec::new();
-    let mut failures = Vec::new();
     for step in &t.steps {
         match step {
+            TestStep::Options(_) => {}
+            TestStep::Vote {
+                option,
+                ballots,
+                expect,
+                span,
+            } => {
+                if let Err(msg) = check_vote(game, option, ballots, expect.as_deref()) {
+                    failures.push(fail(*span, msg));
+                }
+            }
             TestStep::Fen(fen, span) => match parse_fen(v, fen) {
                 Ok(p) => {
                     pos = p;
@@ -119,6 +146,38 @@ fn run_test(game: &Game, t: &TestDef) -> Vec<Diagnostic> {
         }
     }
     failures
+}
+
+/// Run a vote and compare its result with the expected one.
+fn check_vote(game: &Game, option: &str, ballots: &[(String, String)], expect: Option<&str>) -> Result<(), String> {
+    let rules = &game.variant.rules;
+    let opt = rules
+        .options
+        .iter()
+        .find(|o| o.name == option)
+        .ok_or_else(|| format!("no option `{option}`"))?;
+    let vote = opt.vote.as_ref().ok_or_else(|| format!("option `{option}` has no vote"))?;
+    let mut cast = Vec::new();
+    for (player, choice) in ballots {
+        let p = rules
+            .players
+            .iter()
+            .position(|x| &x.name == player)
+            .ok_or_else(|| format!("no player `{player}`"))?;
+        let c = opt
+            .choices
+            .iter()
+            .position(|x| x == choice)
+            .ok_or_else(|| format!("`{choice}` is not a choice of `{option}`"))?;
+        cast.push((p, c));
+    }
+    match (vote.decide(&cast), expect) {
+        (Ok(r), Some(e)) if opt.choices[r] == e => Ok(()),
+        (Ok(r), Some(e)) => Err(format!("vote result: expected {e}, found {}", opt.choices[r])),
+        (Ok(r), None) => Err(format!("expected the ballots to be refused, but the vote gave {}", opt.choices[r])),
+        (Err(_), None) => Ok(()),
+        (Err(msg), Some(e)) => Err(format!("expected the vote to give {e}, but the ballots were refused: {msg}")),
+    }
 }
 
 fn legal_list(game: &Game, pos: &mut Position) -> String {

@@ -35,10 +35,14 @@ pub const MAX_BOARD_SIDE: usize = 16;
 const MAX_VECTOR: i64 = 15;
 
 /// Load the rule file at `path` (and its imports) and lower its last game.
-pub fn load_file(path: &Path, sources: &mut SourceMap) -> Result<Loaded, Vec<Diagnostic>> {
+pub fn load_file(
+    path: &Path,
+    sources: &mut SourceMap,
+    options: &[(String, String)],
+) -> Result<Loaded, Vec<Diagnostic>> {
     let name = path.display().to_string();
     match std::fs::read_to_string(path) {
-        Ok(text) => load_source(&name, &text, sources),
+        Ok(text) => load_source(&name, &text, sources, options),
         Err(e) => {
             let file = sources.add(name.clone(), String::new());
             Err(vec![
@@ -55,6 +59,7 @@ pub fn load_source(
     name: &str,
     source: &str,
     sources: &mut SourceMap,
+    _options: &[(String, String)],
 ) -> Result<Loaded, Vec<Diagnostic>> {
     let file = sources.add(name, source);
     let path = Path::new(name);
@@ -752,6 +757,9 @@ impl<'a> Lowerer<'a> {
             setup: setup?,
             end,
             tests,
+            drops: Vec::new(),
+            options: Vec::new(),
+            option_values: Vec::new(),
         })
     }
 

@@ -40,6 +40,112 @@ pub struct RuleSet {
     pub end: EndDef,
     /// Tests written in the rule file.
     pub tests: Vec<TestDef>,
+    /// Drop rules: how pieces enter from the reserve.
+    pub drops: Vec<DropDef>,
+    /// Options declared by the game (decided before move 1).
+    pub options: Vec<OptionDef>,
+    /// The choice this rule set was lowered with, per option (index into
+    /// `options[i].choices`), in declaration order.
+    pub option_values: Vec<usize>,
+}
+
+/// A drop rule: a piece of the mover's reserve placed on an empty square.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DropDef {
+    /// The piece dropped.
+    pub piece: PieceId,
+    /// Where it may land (per player); None = any empty square.
+    pub zone: Option<ZoneId>,
+    /// Conditions on squares relative to the drop square.
+    pub requires: Vec<Requirement>,
+    /// What else happens in the same move.
+    pub effects: Vec<DropEffect>,
+    /// Where it was declared.
+    pub span: Span,
+}
+
+/// A condition a drop needs, on a square at a vector (mover's frame) from the drop square.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Requirement {
+    /// The square holds a piece passing the filter.
+    Piece(Vector, PieceFilter),
+    /// The square exists and is empty.
+    Empty(Vector),
+}
+
+/// A side effect of a drop.
+#[derive(Debug, Clone, PartialEq)]
+pub enum DropEffect {
+    /// The piece at `at` (relative to the drop square) moves `steps` times by
+    /// `by`; every square it passes and the one it reaches must be empty.
+    Relocate {
+        /// Where the relocated piece stands, relative to the drop square.
+        at: Vector,
+        /// Its step vector.
+        by: Vector,
+        /// Number of steps (>= 1).
+        steps: u8,
+        /// The squares passed become en-passant squares (as after a double step).
+        sets_ep: bool,
+    },
+}
+
+/// An option decided before the game starts, e.g. by a vote.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OptionDef {
+    /// Name, e.g. "extra".
+    pub name: String,
+    /// The question put to players.
+    pub prompt: String,
+    /// Possible values, e.g. ["no", "yes"].
+    pub choices: Vec<String>,
+    /// Index of the value used when nothing decides it.
+    pub default: usize,
+    /// How players decide it, if they do.
+    pub vote: Option<VoteDef>,
+    /// Where it was declared.
+    pub span: Span,
+}
+
+/// A pre-game vote.
+#[derive(Debug, Clone, PartialEq)]
+pub struct VoteDef {
+    /// Voters in order: the player, and the condition under which they are
+    /// asked: an earlier voter (player index) having answered this choice.
+    pub voters: Vec<(usize, Option<(usize, usize)>)>,
+    /// If any voter chose this value, it is the result...
+    pub any: usize,
+    /// ...otherwise this one.
+    pub otherwise: usize,
+}
+
+impl VoteDef {
+    /// The result of a vote, or an error if the ballots do not fit the order
+    /// (a player voting who is not asked, or one asked who did not vote).
+    /// `ballots` are (player, choice) in the order cast.
+    pub fn decide(&self, ballots: &[(usize, usize)]) -> Result<usize, String> {
+        let mut cast: Vec<(usize, usize)> = Vec::new();
+        let mut rest = ballots.iter();
+        for &(player, cond) in &self.voters {
+            let asked = cond.is_none_or(|(p, c)| cast.iter().any(|&(q, d)| q == p && d == c));
+            if !asked {
+                continue;
+            }
+            match rest.next() {
+                Some(&(p, c)) if p == player => cast.push((p, c)),
+                Some(&(p, _)) => return Err(format!("player {p} votes out of turn (player {player} is asked now)")),
+                None => return Err(format!("player {player} has not voted")),
+            }
+        }
+        if let Some(&(p, _)) = rest.next() {
+            return Err(format!("player {p} is not asked to vote"));
+        }
+        Ok(if cast.iter().any(|&(_, c)| c == self.any) {
+            self.any
+        } else {
+            self.otherwise
+        })
+    }
 }
 
 /// A rectangular board with optional holes.
@@ -348,6 +454,21 @@ pub enum TestStep {
     MoveCount(u64, Span),
     /// The side to move is in this state.
     Expect(Expectation, Span),
+    /// Run the rest of the test with these option values (name, value); must
+    /// come first. The game is lowered again with them.
+    Options(Vec<(String, String, Span)>),
+    /// Cast these ballots (player name, choice) in the vote of `option`; the
+    /// result must be `expect` (None: the ballots must be refused).
+    Vote {
+        /// The option voted on.
+        option: String,
+        /// (player, choice) in the order cast.
+        ballots: Vec<(String, String)>,
+        /// The expected result.
+        expect: Option<String>,
+        /// Where.
+        span: Span,
+    },
 }
 
 /// A state a test can expect.

@@ -7,7 +7,7 @@ const CHESS: &str = include_str!("../../../rules/chess.variant");
 
 fn load(src: &str) -> Result<Loaded, (Vec<Diagnostic>, SourceMap)> {
     let mut sources = SourceMap::new();
-    load_source("test.variant", src, &mut sources).map_err(|e| (e, sources))
+    load_source("test.variant", src, &mut sources, &[]).map_err(|e| (e, sources))
 }
 
 fn chess() -> Loaded {
@@ -249,7 +249,7 @@ fn render_broken_fixtures() {
             .to_path_buf();
         let mut sources = SourceMap::new();
         println!("===== {}", rel.display());
-        match load_file(&rel, &mut sources) {
+        match load_file(&rel, &mut sources, &[]) {
             Ok(_) => println!("(loads without errors)"),
             Err(e) => println!("{}", render_all(&e, &sources)),
         }
@@ -406,6 +406,7 @@ fn error_duplicates_point_back_at_the_first() {
         "test.variant",
         &game("  piece King \"X\" { royal }", SETUP),
         &mut sources,
+        &[],
     )
     .expect_err("duplicate");
     assert_eq!(e[0].secondary.len(), 1);
@@ -733,7 +734,7 @@ fn all_errors_are_collected() {
     let path =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/broken/many_errors.variant");
     let mut sources = SourceMap::new();
-    let e = load_file(&path, &mut sources).expect_err("broken");
+    let e = load_file(&path, &mut sources, &[]).expect_err("broken");
     let msgs: Vec<&str> = e.iter().map(|d| d.message.as_str()).collect();
     assert_eq!(
         msgs,
@@ -753,7 +754,7 @@ fn all_errors_are_collected() {
 fn error_import_cycle_and_missing_import() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/broken");
     let mut sources = SourceMap::new();
-    let e = load_file(&dir.join("cycle_a.variant"), &mut sources).expect_err("cycle");
+    let e = load_file(&dir.join("cycle_a.variant"), &mut sources, &[]).expect_err("cycle");
     assert_eq!(e.len(), 1);
     assert_eq!(
         e[0].message,
@@ -767,7 +768,7 @@ fn error_import_cycle_and_missing_import() {
     );
 
     let mut sources = SourceMap::new();
-    let e = load_file(&dir.join("missing_import.variant"), &mut sources).expect_err("missing");
+    let e = load_file(&dir.join("missing_import.variant"), &mut sources, &[]).expect_err("missing");
     assert_eq!(e.len(), 1);
     assert_eq!(
         e[0].message,
@@ -781,7 +782,7 @@ fn error_import_cycle_and_missing_import() {
     assert_eq!(e[0].help.as_deref(), Some("did you mean `chess.variant`?"));
 
     let mut sources = SourceMap::new();
-    let e = load_file(&dir.join("no_such_file.variant"), &mut sources).expect_err("unreadable");
+    let e = load_file(&dir.join("no_such_file.variant"), &mut sources, &[]).expect_err("unreadable");
     assert!(e[0].message.starts_with("cannot read"));
 }
 
@@ -792,7 +793,7 @@ fn error_import_cycle_and_missing_import() {
 fn load_beside_chess(src: &str) -> Loaded {
     let name = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/inherit_test.variant");
     let mut sources = SourceMap::new();
-    match load_source(&name.display().to_string(), src, &mut sources) {
+    match load_source(&name.display().to_string(), src, &mut sources, &[]) {
         Ok(l) => l,
         Err(e) => panic!("{}", render_all(&e, &sources)),
     }
