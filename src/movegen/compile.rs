@@ -2,7 +2,7 @@
 
 use crate::board::zobrist::Keys;
 use crate::board::{Bitset, Geometry, Piece, Position, Square, MAX_KINDS};
-use crate::ir::{Effect, Guard, HopShape, MoveRule, Owner, RuleSet, Target, Vector};
+use crate::ir::{DropEffect, Effect, Guard, HopShape, MoveRule, Owner, Requirement, RuleSet, Target, Vector};
 
 /// Why a rule set could not be compiled.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -126,6 +126,19 @@ pub(crate) struct CWing {
     pub dests: Vec<(Square, Bitset, Vec<Square>)>,
 }
 
+/// A drop rule compiled for one player.
+#[derive(Debug, Clone)]
+pub(crate) struct CDrop {
+    pub kind: usize,
+    /// Squares it may land on.
+    pub squares: Bitset,
+    /// (vector id, filter): the square there must hold a piece passing the filter;
+    /// a filter of None means the square must exist and be empty.
+    pub requires: Vec<(u16, Option<CFilter>)>,
+    /// Relocations: (vector id to the piece, step vector id, steps, sets_ep).
+    pub relocations: Vec<(u16, u16, u8, bool)>,
+}
+
 /// A variant ready to play: the rule set and the tables compiled from it.
 #[derive(Debug, Clone)]
 pub struct Variant {
@@ -149,6 +162,8 @@ pub struct Variant {
     pub(crate) castle_keep: Vec<u16>,
     /// `promotion[color][kind]`: zone squares and choices.
     pub(crate) promotion: [Vec<Option<(Bitset, Vec<usize>)>>; 2],
+    /// `drops[color]`
+    pub(crate) drops: [Vec<CDrop>; 2],
     pub(crate) royal: Vec<bool>,
     pub(crate) resets_clock: Vec<bool>,
     /// Every capturing rule is a plain unguarded step, leap or slide, so
@@ -185,6 +200,7 @@ impl Variant {
             wings: [Vec::new(), Vec::new()],
             castle_keep: vec![u16::MAX; 256],
             promotion: [Vec::new(), Vec::new()],
+            drops: [Vec::new(), Vec::new()],
             royal: rules.pieces.iter().map(|p| p.royal).collect(),
             resets_clock: rules.pieces.iter().map(|p| p.resets_clock).collect(),
             simple_legality: true,
@@ -211,6 +227,7 @@ impl Variant {
                 })
                 .collect();
         }
+        v.compile_drops();
         v.build_rays();
         for color in 0..2 {
             v.attacks[color] = v.compile_attacks(color);
@@ -294,6 +311,59 @@ impl Variant {
         out
     }
 
+    fn compile_drops(&mut self) {
+        let defs = self.rules.drops.clone();
+        for color in 0..2 {
+            let frame = self.rules.players[color].frame;
+            let mut out = Vec::new();
+            for d in &defs {
+                let squares = match d.zone {
+                    Some(z) => self.zones[z][color],
+                    None => self.geo.valid,
+                };
+                let requires = d
+                    .requires
+                    .iter()
+                    .map(|r| match r {
+                        Requirement::Piece(v, f) => (
+                            self.vector_id(frame.apply(*v)),
+                            Some(CFilter {
+                                owner: f.owner,
+                                kinds: f.pieces.iter().fold(0u32, |m, &k| m | 1 << k),
+                                negate: f.negate,
+                            }),
+                        ),
+                        Requirement::Empty(v) => (self.vector_id(frame.apply(*v)), None),
+                    })
+                    .collect();
+                let relocations = d
+                    .effects
+                    .iter()
+                    .map(|e| match *e {
+                        DropEffect::Relocate {
+                            at,
+                            by,
+                            steps,
+                            sets_ep,
+                        } => (
+                            self.vector_id(frame.apply(at)),
+                            self.vector_id(frame.apply(by)),
+                            steps.max(1),
+                            sets_ep,
+                        ),
+                    })
+                    .collect();
+                out.push(CDrop {
+                    kind: d.piece,
+                    squares,
+                    requires,
+                    relocations,
+                });
+            }
+            self.drops[color] = out;
+        }
+    }
+
     fn compile_guards(&mut self, guards: &[Guard], frame: crate::ir::Frame) -> Vec<CGuard> {
         guards
             .iter()
@@ -332,6 +402,11 @@ impl Variant {
     pub(crate) fn ray(&self, vid: u16, sq: Square) -> &[Square] {
         let (start, len) = self.ray_index[vid as usize * self.geo.cells() + sq as usize];
         &self.rays[start as usize..start as usize + len as usize]
+    }
+
+    /// The id of the negation of vector `vid`.
+    pub(crate) fn neg_of(&self, vid: u16) -> u16 {
+        self.neg(vid)
     }
 
     /// The id of the negation of vector `vid`.
@@ -494,6 +569,11 @@ impl Variant {
         };
         pos.board[w.king_from as usize] == Piece::new(c.king, color)
             && pos.board[w.partner_from as usize] == Piece::new(c.partner, color)
+    }
+
+    /// The piece type a drop move places (drop rules are the same list for both players).
+    pub fn drop_piece(&self, m: super::Move) -> usize {
+        self.drops[0].get(m.data as usize).map_or(0, |d| d.kind)
     }
 
     /// Number of castling wings per player.

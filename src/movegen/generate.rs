@@ -23,6 +23,68 @@ impl Variant {
             self.gen_rules(pos, &self.moves[us][kind], from, kind, out);
         }
         self.gen_castling(pos, out);
+        if !self.drops[us].is_empty() {
+            self.gen_drops(pos, out);
+        }
+    }
+
+    /// Where relocation `r` of a drop on `to` takes the piece: (from, to), if
+    /// the piece exists and its path and destination are empty.
+    #[inline]
+    pub(crate) fn relocation(&self, pos: &Position, to: Square, r: (u16, u16, u8, bool)) -> Option<(Square, Square)> {
+        let (at, by, steps, _) = r;
+        let &src = self.ray(at, to).first()?;
+        if pos.board[src as usize].is_none() {
+            return None;
+        }
+        let path = self.ray(by, src);
+        if path.len() < steps as usize {
+            return None;
+        }
+        let path = &path[..steps as usize];
+        // The drop square itself may lie on the path: it is filled by the drop.
+        if path.iter().any(|&s| s == to || !pos.board[s as usize].is_none()) {
+            return None;
+        }
+        Some((src, path[steps as usize - 1]))
+    }
+
+    fn gen_drops(&self, pos: &Position, out: &mut Vec<Move>) {
+        let us = pos.side;
+        for (i, d) in self.drops[us].iter().enumerate() {
+            if pos.reserve[us][d.kind] == 0 {
+                continue;
+            }
+            'square: for to in d.squares.iter() {
+                if !pos.board[to as usize].is_none() {
+                    continue;
+                }
+                for &(vid, filter) in &d.requires {
+                    let Some(&s) = self.ray(vid, to).first() else {
+                        continue 'square;
+                    };
+                    let p = pos.board[s as usize];
+                    let ok = match filter {
+                        Some(f) => !p.is_none() && f.accepts(p, us),
+                        None => p.is_none(),
+                    };
+                    if !ok {
+                        continue 'square;
+                    }
+                }
+                for &r in &d.relocations {
+                    if self.relocation(pos, to, r).is_none() {
+                        continue 'square;
+                    }
+                }
+                out.push(Move {
+                    from: to,
+                    to,
+                    kind: MoveKind::Drop,
+                    data: i as u8,
+                });
+            }
+        }
     }
 
     fn gen_rules(&self, pos: &Position, rules: &[CRule], from: Square, kind: usize, out: &mut Vec<Move>) {
@@ -272,7 +334,22 @@ impl Variant {
                 board[m.to as usize] = saved_from;
             }
             MoveKind::Drop => {
-                board[m.to as usize] = Piece::new(m.data as usize, us);
+                let d = &self.drops[us][m.data as usize];
+                // At most one relocation is undone by `extra`; more are rare
+                // enough to take the slow, exact path.
+                if d.relocations.len() > 1 || self.royal[d.kind] {
+                    return self.is_legal_by_make(pos, m);
+                }
+                if let Some(&r) = d.relocations.first()
+                    && let Some((src, dst)) = self.relocation(pos, m.to, r)
+                {
+                    let board = &mut pos.board;
+                    extra = Some((src, board[src as usize]));
+                    extra2 = Some((dst, board[dst as usize]));
+                    board[dst as usize] = board[src as usize];
+                    board[src as usize] = Piece::NONE;
+                }
+                pos.board[m.to as usize] = Piece::new(d.kind, us);
             }
             _ => {
                 board[m.from as usize] = Piece::NONE;
@@ -297,6 +374,16 @@ impl Variant {
         }
         board[m.to as usize] = saved_to;
         board[m.from as usize] = saved_from;
+        legal
+    }
+
+    /// Legality by a full make and unmake.
+    #[cold]
+    fn is_legal_by_make(&self, pos: &mut Position, m: Move) -> bool {
+        let us = pos.side;
+        let undo = self.make(pos, m);
+        let legal = !pos.royals[us].iter().any(|k| self.is_attacked(pos, k, 1 - us));
+        self.unmake(pos, m, undo);
         legal
     }
 

@@ -69,13 +69,28 @@ impl Variant {
                 pos.put(wing.partner_to, r, self.royal[r.kind()], keys);
             }
             MoveKind::Drop => {
-                let kind = m.data as usize;
+                let d = &self.drops[us][m.data as usize];
+                let kind = d.kind;
                 let p = Piece::new(kind, us);
                 let n = pos.reserve[us][kind];
                 pos.hash ^= reserve_key(keys, p, n) ^ reserve_key(keys, p, n - 1);
                 pos.reserve[us][kind] = n - 1;
+                for &r in &d.relocations {
+                    if let Some((src, dst)) = self.relocation(pos, m.to, r) {
+                        let q = pos.take(src, keys);
+                        pos.put(dst, q, self.royal[q.kind()], keys);
+                        self.touch_castling(pos, src);
+                        self.touch_castling(pos, dst);
+                        if r.3 && r.2 >= 2 {
+                            let passed = self.ray(self.neg_of(r.1), dst)[0];
+                            pos.ep = Some((passed, dst));
+                            pos.hash ^= keys.ep[passed as usize];
+                        }
+                    }
+                }
                 pos.put(m.to, p, self.royal[kind], keys);
-                resets = self.resets_clock[kind];
+                // A drop cannot be undone: it counts as progress.
+                resets = true;
             }
         }
         let keep = self.castle_keep[m.from as usize] & self.castle_keep[m.to as usize];
@@ -101,6 +116,20 @@ impl Variant {
         undo
     }
 
+    /// Drop the castling rights that depend on a piece standing on `sq`.
+    #[inline]
+    fn touch_castling(&self, pos: &mut Position, sq: Square) {
+        let lost = pos.castling & !self.castle_keep[sq as usize];
+        if lost != 0 {
+            for b in 0..16 {
+                if lost >> b & 1 != 0 {
+                    pos.hash ^= self.keys.castling[b];
+                }
+            }
+            pos.castling &= self.castle_keep[sq as usize];
+        }
+    }
+
     /// Take back a move made with [`Variant::make`].
     pub fn unmake(&self, pos: &mut Position, m: Move, undo: Undo) {
         let keys = &self.keys;
@@ -118,9 +147,21 @@ impl Variant {
                 pos.put(wing.partner_from, r, self.royal[r.kind()], keys);
             }
             MoveKind::Drop => {
-                let kind = m.data as usize;
+                let d = &self.drops[us][m.data as usize];
                 pos.take(m.to, keys);
-                pos.reserve[us][kind] += 1;
+                // Undo relocations in reverse: each piece goes back along its path.
+                for &r in d.relocations.iter().rev() {
+                    let (at, by, steps, _) = r;
+                    if let Some(&src) = self.ray(at, m.to).first()
+                        && pos.board[src as usize].is_none()
+                        && let Some(&dst) = self.ray(by, src).get(steps as usize - 1)
+                        && !pos.board[dst as usize].is_none()
+                    {
+                        let q = pos.take(dst, keys);
+                        pos.put(src, q, self.royal[q.kind()], keys);
+                    }
+                }
+                pos.reserve[us][d.kind] += 1;
             }
             _ => {
                 pos.take(m.to, keys);

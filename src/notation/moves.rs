@@ -17,7 +17,7 @@ pub enum MoveError {
 /// The coordinate notation of a move.
 pub fn move_to_string(v: &Variant, m: Move) -> String {
     match m.kind {
-        MoveKind::Drop => format!("{}@{}", v.letter(m.data as usize), v.geo.name(m.to)),
+        MoveKind::Drop => format!("{}@{}", v.letter(v.drop_piece(m)), v.geo.name(m.to)),
         MoveKind::Promotion => format!(
             "{}{}{}",
             v.geo.name(m.from),
