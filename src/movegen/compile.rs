@@ -166,9 +166,10 @@ pub struct Variant {
     pub(crate) drops: [Vec<CDrop>; 2],
     pub(crate) royal: Vec<bool>,
     pub(crate) resets_clock: Vec<bool>,
-    /// Every capturing rule is a plain unguarded step, leap or slide, so
-    /// pins and checks can be found by walking lines from the royal piece.
-    pub(crate) simple_legality: bool,
+    /// Every capturing rule is a plain step, leap, slide or hop (no guards,
+    /// no fallback), so only moves on lines through the royal piece can
+    /// change whether it is attacked.
+    pub(crate) line_legality: bool,
 }
 
 impl Variant {
@@ -203,7 +204,7 @@ impl Variant {
             drops: [Vec::new(), Vec::new()],
             royal: rules.pieces.iter().map(|p| p.royal).collect(),
             resets_clock: rules.pieces.iter().map(|p| p.resets_clock).collect(),
-            simple_legality: true,
+            line_legality: true,
             rules,
         };
         v.compile_zones();
@@ -232,7 +233,7 @@ impl Variant {
         for color in 0..2 {
             v.attacks[color] = v.compile_attacks(color);
         }
-        v.simple_legality = v.attacks.iter().all(|a| a.slow.is_empty() && a.hops.is_empty());
+        v.line_legality = v.attacks.iter().all(|a| a.slow.is_empty() && a.hops.iter().all(|h| h.guards.is_empty() && h.unless.is_none()));
         v.compile_castling();
         Ok(v)
     }

@@ -12,6 +12,10 @@ pub(crate) struct Safety {
     pub in_check: bool,
     /// Friendly pieces that stand alone between the king and an enemy slider.
     pub pinned: Bitset,
+    /// With enemy hoppers: every square on a line along which a hopper or
+    /// slider could reach the king. A move touching none of them cannot
+    /// change an attack on the king.
+    pub lines: Bitset,
 }
 
 impl Variant {
@@ -259,6 +263,7 @@ impl Variant {
             king: None,
             in_check: false,
             pinned: Bitset::EMPTY,
+            lines: Bitset::EMPTY,
         };
         if pos.royals[us].count() != 1 {
             s.in_check = self.in_check(pos);
@@ -267,6 +272,15 @@ impl Variant {
         let k = pos.royals[us].iter().next().unwrap_or(0);
         s.king = Some(k);
         s.in_check = self.is_attacked(pos, k, them);
+        if !self.attacks[them].hops.is_empty() {
+            let a = &self.attacks[them];
+            for rev in a.hops.iter().map(|h| h.rev).chain(a.slides.iter().map(|l| l.rev)) {
+                for &t in self.ray(rev, k) {
+                    s.lines.set(t);
+                }
+            }
+            return s;
+        }
         for l in &self.attacks[them].slides {
             let mut blocker: Option<Square> = None;
             for &t in self.ray(l.rev, k) {
@@ -292,15 +306,20 @@ impl Variant {
     /// Is this pseudo-legal move legal, given the node's safety facts?
     #[inline]
     pub(crate) fn is_legal_fast(&self, pos: &mut Position, m: Move, s: &Safety) -> bool {
-        if self.simple_legality
+        if self.line_legality
             && let Some(k) = s.king
             && !s.in_check
             && m.from != k
-            && m.kind != MoveKind::EnPassant
-            && m.kind != MoveKind::Drop
-            && !s.pinned.has(m.from)
+            && matches!(m.kind, MoveKind::Normal | MoveKind::SetsEnPassant | MoveKind::Promotion)
         {
-            return true;
+            let safe = if self.attacks[1 - pos.side].hops.is_empty() {
+                !s.pinned.has(m.from)
+            } else {
+                !s.lines.has(m.from) && !s.lines.has(m.to)
+            };
+            if safe {
+                return true;
+            }
         }
         self.is_legal_full(pos, m)
     }
