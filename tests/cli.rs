@@ -1,0 +1,144 @@
+//! The command line end to end, as a user runs it: outputs, exit codes, and
+//! one clear message for every kind of bad input.
+
+use std::process::{Command, Output};
+
+fn myriad(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_myriad"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("myriad runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Bad input: exit code 2, one message on stderr, nothing that looks like a panic.
+fn assert_bad_input(o: &Output, needle: &str) {
+    let err = stderr(o);
+    assert_eq!(o.status.code(), Some(2), "stderr: {err}");
+    assert!(err.contains(needle), "expected {needle:?} in: {err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn perft_prints_nodes_last() {
+    let o = myriad(&["perft", "rules/chess.variant", "--depth", "3"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let last = out.lines().last().unwrap_or_default();
+    // 8902: the Chess Programming Wiki's perft(3) of the start position.
+    assert!(last.starts_with("nodes 8902 "), "{out}");
+    assert!(last.contains("nps"), "{out}");
+}
+
+#[test]
+fn perft_divide_lists_root_moves() {
+    let o = myriad(&["perft", "rules/chess.variant", "--depth", "2", "--divide"]);
+    let out = stdout(&o);
+    let moves: Vec<&str> = out.lines().filter(|l| l.contains(": ")).collect();
+    // 20 root moves with 20 replies each: 400.
+    assert_eq!(moves.len(), 20, "{out}");
+    assert!(moves.iter().all(|l| l.ends_with(": 20")), "{out}");
+    assert!(out.lines().last().unwrap_or_default().starts_with("nodes 400 "), "{out}");
+}
+
+#[test]
+fn perft_from_a_fen() {
+    // Kiwipete, perft(2) = 2039 (Chess Programming Wiki).
+    let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let o = myriad(&["perft", "rules/chess.variant", "--fen", fen, "--depth", "2"]);
+    assert!(stdout(&o).contains("nodes 2039 "), "{}", stdout(&o));
+}
+
+#[test]
+fn moves_lists_legal_moves() {
+    let o = myriad(&["moves", "rules/chess.variant", "--fen", "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1"]);
+    let out = stdout(&o);
+    // Rook a1: a2..a8 (7) and b1 c1 d1 (3); king e1: d1 d2 e2 f2 f1 (5);
+    // castling e1c1 (1): 7 + 3 + 5 + 1 = 16.
+    assert_eq!(out.lines().count(), 16, "{out}");
+    assert!(out.lines().any(|l| l == "e1c1"), "{out}");
+}
+
+#[test]
+fn check_reports_ok() {
+    let o = myriad(&["check", "rules/chess.variant"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("rules/chess.variant: ok"), "{}", stdout(&o));
+}
+
+#[test]
+fn test_passes_on_the_bundled_chess() {
+    let o = myriad(&["test", "rules/chess.variant"]);
+    assert!(o.status.success(), "{}{}", stdout(&o), stderr(&o));
+    assert!(stdout(&o).contains(" passed, 0 failed"), "{}", stdout(&o));
+}
+
+#[test]
+fn failing_tests_are_reported_at_their_line() {
+    let o = myriad(&["test", "tests/fixtures/failing/wrong_counts.variant"]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    assert!(out.contains("0 passed, 6 failed"), "{out}");
+    assert!(out.contains("perft 2: expected 401, found 400"), "{out}");
+    assert!(out.contains("wrong_counts.variant:6:5"), "{out}");
+    assert!(out.contains("expected 19 legal moves, found 20"), "{out}");
+    assert!(out.contains("expected `e2e4` to be illegal"), "{out}");
+    assert!(out.contains("expected `e2e5` to be legal"), "{out}");
+    assert!(out.contains("expected checkmate, found not in check, 20 legal moves"), "{out}");
+    assert!(out.contains("cannot play: illegal move `e2e4`"), "{out}");
+}
+
+#[test]
+fn bad_fen_is_named() {
+    let o = myriad(&["perft", "rules/chess.variant", "--fen", "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "--depth", "1"]);
+    assert_bad_input(&o, "--fen: bad FEN: rank 6: more than 8 squares");
+    let o = myriad(&["moves", "rules/chess.variant", "--fen", "8/8/8/8/8/8/8/8 x - - 0 1"]);
+    assert_bad_input(&o, "side to move: expected `w` or `b`, found `x`");
+    let o = myriad(&["moves", "rules/chess.variant", "--fen", "4k3/8/8/8/8/8/8/4K2R w Kq - 0 1"]);
+    assert_bad_input(&o, "castling");
+    let o = myriad(&["moves", "rules/chess.variant", "--fen", "4k3/8/8/8/8/8/8/4K2Z w - - 0 1"]);
+    assert_bad_input(&o, "unknown piece letter `Z`");
+    let o = myriad(&["moves", "rules/chess.variant", "--fen", "4k3/8/8/8/8/8/8/4K3 w - e3 0 1"]);
+    assert_bad_input(&o, "en passant");
+}
+
+#[test]
+fn missing_rule_file_is_named() {
+    let o = myriad(&["perft", "rules/nonesuch.variant", "--depth", "1"]);
+    assert_bad_input(&o, "rules/nonesuch.variant");
+}
+
+#[test]
+fn broken_rule_file_is_located() {
+    let o = myriad(&["check", "tests/fixtures/broken/unknown_piece.variant"]);
+    assert_bad_input(&o, "tests/fixtures/broken/unknown_piece.variant:5:57");
+    assert!(stderr(&o).contains("did you mean `Queen`?"));
+}
+
+#[test]
+fn unknown_option_is_refused() {
+    let o = myriad(&["perft", "rules/chess.variant", "--depth", "1", "--option", "extra=yes"]);
+    assert_bad_input(&o, "--option extra=yes");
+}
+
+#[test]
+fn bad_flags_are_refused_by_clap() {
+    let o = myriad(&["perft", "rules/chess.variant"]);
+    assert_bad_input(&o, "--depth");
+    let o = myriad(&["perft", "rules/chess.variant", "--depth", "x"]);
+    assert_bad_input(&o, "invalid value 'x'");
+}
+
+#[test]
+fn depth_zero_counts_the_root() {
+    let o = myriad(&["perft", "rules/chess.variant", "--depth", "0"]);
+    assert!(stdout(&o).starts_with("nodes 1 "), "{}", stdout(&o));
+}
