@@ -1,7 +1,7 @@
 //! The command line: clap derive, one function per subcommand.
 
 use std::io::{IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -100,7 +100,7 @@ pub fn main() -> ExitCode {
     }
 }
 
-fn load_game(path: &PathBuf) -> Result<Game, Failure> {
+fn load_game(path: &Path) -> Result<Game, Failure> {
     let game = load(path).map_err(|e| bad_input(e.rendered))?;
     if !game.warnings.is_empty() {
         eprintln!("{}", render_all(&game.warnings, &game.sources));
@@ -182,7 +182,7 @@ fn test(paths: &[PathBuf]) -> Result<(), Failure> {
 }
 
 fn run_perft(
-    path: &PathBuf,
+    path: &Path,
     fen: Option<&str>,
     depth: u32,
     divide: bool,
@@ -224,7 +224,7 @@ fn run_perft(
     Ok(())
 }
 
-fn moves(path: &PathBuf, fen: Option<&str>, options: &[String]) -> Result<(), Failure> {
+fn moves(path: &Path, fen: Option<&str>, options: &[String]) -> Result<(), Failure> {
     let game = load_game(path)?;
     let v = &game.variant;
     let mut pos = position(&game, fen, options)?;

@@ -139,6 +139,9 @@ pub(crate) struct CDrop {
     pub relocations: Vec<(u16, u16, u8, bool)>,
 }
 
+/// Where a piece promotes (its zone, for one player) and to what.
+pub(crate) type PromotionTable = (Bitset, Vec<usize>);
+
 /// A variant ready to play: the rule set and the tables compiled from it.
 #[derive(Debug, Clone)]
 pub struct Variant {
@@ -161,7 +164,7 @@ pub struct Variant {
     /// Castling rights kept when a move touches a square.
     pub(crate) castle_keep: Vec<u16>,
     /// `promotion[color][kind]`: zone squares and choices.
-    pub(crate) promotion: [Vec<Option<(Bitset, Vec<usize>)>>; 2],
+    pub(crate) promotion: [Vec<Option<PromotionTable>>; 2],
     /// `drops[color]`
     pub(crate) drops: [Vec<CDrop>; 2],
     pub(crate) royal: Vec<bool>,

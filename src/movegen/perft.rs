@@ -30,8 +30,7 @@ fn perft_rec(v: &Variant, pos: &mut Position, depth: u32, bufs: &mut [Vec<Move>]
     buf.clear();
     v.legal_moves(pos, buf);
     let mut n = 0;
-    for i in 0..buf.len() {
-        let m = buf[i];
+    for &m in buf.iter() {
         let u = v.make(pos, m);
         n += perft_rec(v, pos, depth - 1, rest);
         v.unmake(pos, m, u);

@@ -1,0 +1,56 @@
+//! Game end per the rule file: checkmate, stalemate, threefold repetition, the
+//! 50-move rule (chess.variant: `repetition 3 -> draw`, `no_progress 50 -> draw`).
+
+use myriad::ir::Outcome;
+use myriad::load::{Game, load};
+use myriad::movegen::EndReason;
+use myriad::notation::{parse_fen, parse_move};
+
+fn chess() -> Game {
+    load(std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/rules/chess.variant")))
+        .unwrap_or_else(|e| panic!("{}", e.rendered))
+}
+
+/// Play moves from `fen`, keeping the hash history; return the end state after each.
+fn play(game: &Game, fen: Option<&str>, moves: &[&str]) -> Vec<Option<(Outcome, EndReason)>> {
+    let v = &game.variant;
+    let mut pos = fen.map_or_else(|| v.start_position(), |f| parse_fen(v, f).expect("fen"));
+    let mut history = Vec::new();
+    let mut ends = Vec::new();
+    for m in moves {
+        let mv = parse_move(v, &mut pos, m).unwrap_or_else(|e| panic!("{m}: {e}"));
+        history.push(pos.hash);
+        v.make(&mut pos, mv);
+        ends.push(v.game_end(&mut pos, &history));
+    }
+    ends
+}
+
+#[test]
+fn threefold_repetition_is_a_draw() {
+    let g = chess();
+    // The start position occurs after moves 4 and 8 again: the third time ends it.
+    let ends = play(&g, None, &["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8"]);
+    assert!(ends[..7].iter().all(Option::is_none), "{ends:?}");
+    assert_eq!(ends[7], Some((Outcome::Draw, EndReason::Repetition)));
+}
+
+#[test]
+fn fifty_moves_without_progress_is_a_draw() {
+    let g = chess();
+    // Half-move clock at 99: one more quiet move makes 100 plies = 50 moves.
+    let ends = play(&g, Some("4k3/8/8/8/8/8/8/R3K3 w - - 99 80"), &["a1a2"]);
+    assert_eq!(ends[0], Some((Outcome::Draw, EndReason::NoProgress)));
+    // A pawn move resets the clock.
+    let ends = play(&g, Some("4k3/8/8/8/8/8/P7/4K3 w - - 99 80"), &["a2a3"]);
+    assert_eq!(ends[0], None);
+}
+
+#[test]
+fn checkmate_and_stalemate() {
+    let g = chess();
+    let ends = play(&g, None, &["f2f3", "e7e5", "g2g4", "d8h4"]);
+    assert_eq!(ends[3], Some((Outcome::Loss, EndReason::Checkmate)));
+    let ends = play(&g, Some("7k/8/5Q2/6K1/8/8/8/8 w - - 0 1"), &["f6f7"]);
+    assert_eq!(ends[0], Some((Outcome::Draw, EndReason::Stalemate)));
+}
