@@ -51,6 +51,6 @@ fn checkmate_and_stalemate() {
     let g = chess();
     let ends = play(&g, None, &["f2f3", "e7e5", "g2g4", "d8h4"]);
     assert_eq!(ends[3], Some((Outcome::Loss, EndReason::Checkmate)));
-    let ends = play(&g, Some("7k/8/5Q2/6K1/8/8/8/8 w - - 0 1"), &["f6f7"]);
+    let ends = play(&g, Some("7k/8/4Q3/6K1/8/8/8/8 w - - 0 1"), &["e6f7"]);
     assert_eq!(ends[0], Some((Outcome::Draw, EndReason::Stalemate)));
 }
