@@ -25,7 +25,14 @@ impl Variant {
         self.gen_castling(pos, out);
     }
 
-    fn gen_rules(&self, pos: &Position, rules: &[CRule], from: Square, kind: usize, out: &mut Vec<Move>) {
+    fn gen_rules(
+        &self,
+        pos: &Position,
+        rules: &[CRule],
+        from: Square,
+        kind: usize,
+        out: &mut Vec<Move>,
+    ) {
         let us = pos.side;
         for r in rules {
             match r {
@@ -41,7 +48,11 @@ impl Variant {
                         continue;
                     }
                     let ray = self.ray(*vid, from);
-                    let lim = if *max == 0 { ray.len() } else { ray.len().min(*max as usize) };
+                    let lim = if *max == 0 {
+                        ray.len()
+                    } else {
+                        ray.len().min(*max as usize)
+                    };
                     let min = *min as usize;
                     for (i, &t) in ray[..lim].iter().enumerate() {
                         let p = pos.board[t as usize];
@@ -75,7 +86,10 @@ impl Variant {
                                 }
                             }
                         } else {
-                            if reached && p.color() != us && matches!(to, Target::Enemy | Target::NotFriend) {
+                            if reached
+                                && p.color() != us
+                                && matches!(to, Target::Enemy | Target::NotFriend)
+                            {
                                 self.push_landing(pos, from, t, kind, out);
                             }
                             break;
@@ -145,7 +159,14 @@ impl Variant {
 
     /// Push a move landing on `to`, expanded into promotions where they apply.
     #[inline(always)]
-    fn push_landing(&self, pos: &Position, from: Square, to: Square, kind: usize, out: &mut Vec<Move>) {
+    fn push_landing(
+        &self,
+        pos: &Position,
+        from: Square,
+        to: Square,
+        kind: usize,
+        out: &mut Vec<Move>,
+    ) {
         if let Some((zone, choices)) = &self.promotion[pos.side][kind]
             && zone.has(to)
         {

@@ -661,7 +661,7 @@ fn error_syntax_messages() {
     let cases = [
         (
             "  piece P \"P\" { moves { stpe n } }",
-            "expected a move rule (step, slide or leap) or `}`, found `stpe`",
+            "expected a move rule (step, slide, leap, hop or prefer) or `}`, found `stpe`",
             "4:25",
         ),
         (
@@ -690,11 +690,30 @@ fn error_syntax_messages() {
             "4:9",
         ),
         (
-            "  piece P \"P\" { moves { hop n } }",
-            "`hop` is not supported yet",
-            "4:25",
+            "  piece P \"P\" { moves { hop n then jump } }",
+            "expected first, next or slide, found `jump`",
+            "4:36",
         ),
-        ("  prefer", "`prefer` is not supported yet", "4:3"),
+        (
+            "  piece P \"P\" { moves { hop n over then first } }",
+            "expected a filter like `any`, `enemy`, `not friend Pawn` or piece names, found `then`",
+            "4:36",
+        ),
+        (
+            "  piece P \"P\" { moves { prefer { step n } } }",
+            "expected `else`, found `}`",
+            "4:43",
+        ),
+        (
+            "  option o \"?\" { choices }",
+            "expected a name, found `}`",
+            "4:26",
+        ),
+        (
+            "  use m(1, )",
+            "expected a name or a whole number, found `)`",
+            "4:12",
+        ),
         (
             "  zones { z = rank }",
             "expected a rank number like 1, found `}`",
@@ -725,7 +744,7 @@ fn error_syntax_messages() {
     let e = errors("game G { board { files a..h  ranks 1..8 }");
     assert_eq!(
         e[0].0,
-        "expected a game block (board, players, directions, zones, piece, castling, setup, end or test) or `}`, found end of file"
+        "expected a game block (board, players, directions, zones, piece, castling, setup, end, test, reserve, drop, option, when or use) or `}`, found end of file"
     );
 }
 
@@ -782,7 +801,8 @@ fn error_import_cycle_and_missing_import() {
     assert_eq!(e[0].help.as_deref(), Some("did you mean `chess.variant`?"));
 
     let mut sources = SourceMap::new();
-    let e = load_file(&dir.join("no_such_file.variant"), &mut sources, &[]).expect_err("unreadable");
+    let e =
+        load_file(&dir.join("no_such_file.variant"), &mut sources, &[]).expect_err("unreadable");
     assert!(e[0].message.starts_with("cannot read"));
 }
 
