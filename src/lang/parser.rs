@@ -1277,7 +1277,7 @@ fn describe(rule: Rule) -> Option<String> {
         Rule::over => "`over`",
         Rule::hop_shape => "first, next or slide",
         Rule::filter | Rule::filter_piece => {
-            "a filter like `any`, `enemy`, `not friend Pawn` or piece names"
+            "a filter like `any`, `enemy`, `not friend PIECE` or piece names"
         }
         Rule::owner => "friend or enemy",
         Rule::define => "`define`",
@@ -1285,7 +1285,7 @@ fn describe(rule: Rule) -> Option<String> {
         Rule::macro_arg => "a name or a whole number",
         Rule::replaces => "`replaces`",
         Rule::reserve => "`reserve`",
-        Rule::reserve_player => "a player's reserve like `white: Knight 2`",
+        Rule::reserve_player => "a player's reserve like `white: PIECE 2`",
         Rule::reserve_entry => "a piece name, optionally followed by a count",
         Rule::drop => "`drop`",
         Rule::drop_item

@@ -142,7 +142,11 @@ impl Loader<'_> {
                         u.args.len()
                     ),
                 )
-                .with_label(format!("expected {}", plural(def.params.len())))
+                .with_label(format!(
+                    "expected {} {}",
+                    def.params.len(),
+                    plural(def.params.len())
+                ))
                 .with_secondary(
                     def.name.span,
                     format!("defined here as `{}({})`", def.name.text, params.join(", ")),

@@ -696,7 +696,7 @@ fn error_syntax_messages() {
         ),
         (
             "  piece P \"P\" { moves { hop n over then first } }",
-            "expected a filter like `any`, `enemy`, `not friend Pawn` or piece names, found `then`",
+            "expected a filter like `any`, `enemy`, `not friend PIECE` or piece names, found `then`",
             "4:36",
         ),
         (
