@@ -320,6 +320,8 @@ struct Flat {
     options: IndexMap<String, ast::OptionDecl>,
     /// Pieces replaced (`replaces`): old name to new name.
     renamed: HashMap<String, String>,
+    /// Names written in `when` blocks that do not hold (not unused for lints).
+    untaken: HashSet<String>,
 }
 
 fn duplicate(what: &str, name: &ast::Ident, first: Span) -> Diagnostic {
@@ -407,6 +409,7 @@ impl Loader<'_> {
             drops: Vec::new(),
             options: IndexMap::new(),
             renamed: HashMap::new(),
+            untaken: HashSet::new(),
         });
         flat.name = game.name.clone();
         // Macros first, then the `when` blocks that hold.
@@ -417,7 +420,7 @@ impl Loader<'_> {
                 known_options.insert(o.name.text.clone(), o.clone());
             }
         }
-        let items = self.select_when(&items, &known_options);
+        let items = self.select_when(&items, &known_options, &mut flat.untaken);
         flat.tests.clear();
         let errors = &mut self.errors;
 
@@ -2136,7 +2139,7 @@ impl<'a> Lowerer<'a> {
     fn lints(&mut self, zones: &[ZoneDef]) {
         let flat = self.flat;
         for d in flat.directions.values() {
-            if !self.used_dirs.contains(&d.name.text) {
+            if !self.used_dirs.contains(&d.name.text) && !flat.untaken.contains(&d.name.text) {
                 self.warnings.push(
                     Diagnostic::warning(
                         d.name.span,
@@ -2147,7 +2150,7 @@ impl<'a> Lowerer<'a> {
             }
         }
         for z in flat.zones.values() {
-            if !self.used_zones.contains(&z.name.text) {
+            if !self.used_zones.contains(&z.name.text) && !flat.untaken.contains(&z.name.text) {
                 self.warnings.push(
                     Diagnostic::warning(
                         z.name.span,

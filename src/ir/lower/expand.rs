@@ -5,7 +5,7 @@ use super::{Loader, unknown};
 use crate::lang::ast::{self, MacroArg, Slot, walk_items};
 use crate::lang::diagnostic::{Diagnostic, Span, did_you_mean};
 use indexmap::IndexMap;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// One expansion of a macro: errors inside `body` also point at `site`.
 #[derive(Debug, Clone)]
@@ -260,11 +260,13 @@ impl Loader<'_> {
     }
 
     /// The items of `items` with each `when` replaced by its blocks if the
-    /// option has that value, or dropped.
+    /// option has that value, or dropped; the names written in dropped blocks
+    /// go to `untaken`.
     pub(super) fn select_when(
         &mut self,
         items: &[ast::GameItem],
         options: &IndexMap<String, ast::OptionDecl>,
+        untaken: &mut HashSet<String>,
     ) -> Vec<ast::GameItem> {
         let mut out = Vec::new();
         for item in items {
@@ -289,7 +291,13 @@ impl Loader<'_> {
                 .find(|(n, _)| *n == option.name.text)
                 .map_or(default_text(option), |(_, v)| v.as_str());
             if value == w.choice.text {
-                out.extend(self.select_when(&w.items, options));
+                out.extend(self.select_when(&w.items, options, untaken));
+            } else {
+                walk_items(&mut w.items.clone(), &mut |slot| {
+                    if let Slot::Name(i) = slot {
+                        untaken.insert(i.text.clone());
+                    }
+                });
             }
         }
         out

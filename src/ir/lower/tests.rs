@@ -1133,8 +1133,10 @@ fn option_and_vote() {
 
 #[test]
 fn when_follows_the_options_parameter() {
-    // Default `no`: no reserve, no drop.
-    let r = load_beside_chess_with(PERIER, &[]).expect("loads").rules;
+    // Default `no`: no reserve, no drop; the zone only used inside `when` is not "unused".
+    let l = load_beside_chess_with(PERIER, &[]).expect("loads");
+    assert_eq!(l.warnings, []);
+    let r = l.rules;
     assert!(r.drops.is_empty() && r.setup.reserves.is_empty());
     let r = load_beside_chess_with(PERIER, &[("extra", "no")])
         .expect("loads")
