@@ -86,7 +86,11 @@ pub fn main() -> ExitCode {
             divide,
             options,
         } => run_perft(&rules, fen.as_deref(), depth, divide, &options),
-        Command::Moves { rules, fen, options } => moves(&rules, fen.as_deref(), &options),
+        Command::Moves {
+            rules,
+            fen,
+            options,
+        } => moves(&rules, fen.as_deref(), &options),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -148,7 +152,11 @@ fn check(paths: &[PathBuf]) -> Result<(), Failure> {
             }
         }
     }
-    if failed { Err(Failure(String::new(), 2)) } else { Ok(()) }
+    if failed {
+        Err(Failure(String::new(), 2))
+    } else {
+        Ok(())
+    }
 }
 
 fn test(paths: &[PathBuf]) -> Result<(), Failure> {
@@ -177,7 +185,10 @@ fn test(paths: &[PathBuf]) -> Result<(), Failure> {
     match (broken, failed) {
         (0, 0) => Ok(()),
         (0, _) => Err(Failure(String::new(), 1)),
-        _ => Err(Failure(format!("{broken} rule file(s) could not be loaded"), 2)),
+        _ => Err(Failure(
+            format!("{broken} rule file(s) could not be loaded"),
+            2,
+        )),
     }
 }
 

@@ -82,7 +82,10 @@ impl Game {
             let Some(opt) = declared.iter().find(|o| o.name == name) else {
                 let known: Vec<&str> = declared.iter().map(|o| o.name.as_str()).collect();
                 return Err(if known.is_empty() {
-                    format!("--option {s}: game {} declares no options", self.variant.rules.name)
+                    format!(
+                        "--option {s}: game {} declares no options",
+                        self.variant.rules.name
+                    )
                 } else {
                     format!(
                         "--option {s}: game {} has no option `{name}` (it has: {})",

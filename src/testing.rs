@@ -38,7 +38,10 @@ fn run_test(original: &Game, t: &TestDef) -> Vec<Diagnostic> {
     let mut failures = Vec::new();
     for step in &t.steps {
         if let TestStep::Options(opts) = step {
-            let values: Vec<(String, String)> = opts.iter().map(|(n, v, _)| (n.clone(), v.clone())).collect();
+            let values: Vec<(String, String)> = opts
+                .iter()
+                .map(|(n, v, _)| (n.clone(), v.clone()))
+                .collect();
             match original.with_options(&values) {
                 Ok(g) => relowered = Some(g),
                 Err(e) => {
@@ -84,7 +87,10 @@ fn run_test(original: &Game, t: &TestDef) -> Vec<Diagnostic> {
                             v.make(&mut pos, mv);
                         }
                         Err(e) => {
-                            failures.push(fail(*span, format!("cannot play: {e}")).with_label(legal_list(game, &mut pos)));
+                            failures.push(
+                                fail(*span, format!("cannot play: {e}"))
+                                    .with_label(legal_list(game, &mut pos)),
+                            );
                             return failures;
                         }
                     }
@@ -102,14 +108,20 @@ fn run_test(original: &Game, t: &TestDef) -> Vec<Diagnostic> {
             TestStep::Legal(moves) => {
                 for (m, span) in moves {
                     if let Err(e) = parse_move(v, &mut pos, m) {
-                        failures.push(fail(*span, format!("expected `{m}` to be legal: {e}")).with_label(legal_list(game, &mut pos)));
+                        failures.push(
+                            fail(*span, format!("expected `{m}` to be legal: {e}"))
+                                .with_label(legal_list(game, &mut pos)),
+                        );
                     }
                 }
             }
             TestStep::Illegal(moves) => {
                 for (m, span) in moves {
                     if parse_move(v, &mut pos, m).is_ok() {
-                        failures.push(fail(*span, format!("expected `{m}` to be illegal, but it is legal")));
+                        failures.push(fail(
+                            *span,
+                            format!("expected `{m}` to be illegal, but it is legal"),
+                        ));
                     }
                 }
             }
@@ -118,8 +130,11 @@ fn run_test(original: &Game, t: &TestDef) -> Vec<Diagnostic> {
                 v.legal_moves(&mut pos, &mut moves);
                 if moves.len() as u64 != *n {
                     failures.push(
-                        fail(*span, format!("expected {n} legal moves, found {}", moves.len()))
-                            .with_label(legal_list(game, &mut pos)),
+                        fail(
+                            *span,
+                            format!("expected {n} legal moves, found {}", moves.len()),
+                        )
+                        .with_label(legal_list(game, &mut pos)),
                     );
                 }
             }
@@ -140,7 +155,10 @@ fn run_test(original: &Game, t: &TestDef) -> Vec<Diagnostic> {
                         (true, false) => format!("in check with {} legal moves", moves.len()),
                         (false, false) => format!("not in check, {} legal moves", moves.len()),
                     };
-                    failures.push(fail(*span, format!("expected {e:?}, found {state}").to_lowercase()));
+                    failures.push(fail(
+                        *span,
+                        format!("expected {e:?}, found {state}").to_lowercase(),
+                    ));
                 }
             }
         }
@@ -149,14 +167,22 @@ fn run_test(original: &Game, t: &TestDef) -> Vec<Diagnostic> {
 }
 
 /// Run a vote and compare its result with the expected one.
-fn check_vote(game: &Game, option: &str, ballots: &[(String, String)], expect: Option<&str>) -> Result<(), String> {
+fn check_vote(
+    game: &Game,
+    option: &str,
+    ballots: &[(String, String)],
+    expect: Option<&str>,
+) -> Result<(), String> {
     let rules = &game.variant.rules;
     let opt = rules
         .options
         .iter()
         .find(|o| o.name == option)
         .ok_or_else(|| format!("no option `{option}`"))?;
-    let vote = opt.vote.as_ref().ok_or_else(|| format!("option `{option}` has no vote"))?;
+    let vote = opt
+        .vote
+        .as_ref()
+        .ok_or_else(|| format!("option `{option}` has no vote"))?;
     let mut cast = Vec::new();
     for (player, choice) in ballots {
         let p = rules
@@ -173,10 +199,18 @@ fn check_vote(game: &Game, option: &str, ballots: &[(String, String)], expect: O
     }
     match (vote.decide(&cast), expect) {
         (Ok(r), Some(e)) if opt.choices[r] == e => Ok(()),
-        (Ok(r), Some(e)) => Err(format!("vote result: expected {e}, found {}", opt.choices[r])),
-        (Ok(r), None) => Err(format!("expected the ballots to be refused, but the vote gave {}", opt.choices[r])),
+        (Ok(r), Some(e)) => Err(format!(
+            "vote result: expected {e}, found {}",
+            opt.choices[r]
+        )),
+        (Ok(r), None) => Err(format!(
+            "expected the ballots to be refused, but the vote gave {}",
+            opt.choices[r]
+        )),
         (Err(_), None) => Ok(()),
-        (Err(msg), Some(e)) => Err(format!("expected the vote to give {e}, but the ballots were refused: {msg}")),
+        (Err(msg), Some(e)) => Err(format!(
+            "expected the vote to give {e}, but the ballots were refused: {msg}"
+        )),
     }
 }
 

@@ -46,7 +46,13 @@ fn perft_divide_lists_root_moves() {
     // 20 root moves with 20 replies each: 400.
     assert_eq!(moves.len(), 20, "{out}");
     assert!(moves.iter().all(|l| l.ends_with(": 20")), "{out}");
-    assert!(out.lines().last().unwrap_or_default().starts_with("nodes 400 "), "{out}");
+    assert!(
+        out.lines()
+            .last()
+            .unwrap_or_default()
+            .starts_with("nodes 400 "),
+        "{out}"
+    );
 }
 
 #[test]
@@ -59,7 +65,12 @@ fn perft_from_a_fen() {
 
 #[test]
 fn moves_lists_legal_moves() {
-    let o = myriad(&["moves", "rules/chess.variant", "--fen", "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1"]);
+    let o = myriad(&[
+        "moves",
+        "rules/chess.variant",
+        "--fen",
+        "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1",
+    ]);
     let out = stdout(&o);
     // Rook a1: a2..a8 (7) and b1 c1 d1 (3); king e1: d1 d2 e2 f2 f1 (5);
     // castling e1c1 (1): 7 + 3 + 5 + 1 = 16.
@@ -71,7 +82,11 @@ fn moves_lists_legal_moves() {
 fn check_reports_ok() {
     let o = myriad(&["check", "rules/chess.variant"]);
     assert!(o.status.success(), "{}", stderr(&o));
-    assert!(stdout(&o).contains("rules/chess.variant: ok"), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("rules/chess.variant: ok"),
+        "{}",
+        stdout(&o)
+    );
 }
 
 #[test]
@@ -92,21 +107,51 @@ fn failing_tests_are_reported_at_their_line() {
     assert!(out.contains("expected 19 legal moves, found 20"), "{out}");
     assert!(out.contains("expected `e2e4` to be illegal"), "{out}");
     assert!(out.contains("expected `e2e5` to be legal"), "{out}");
-    assert!(out.contains("expected checkmate, found not in check, 20 legal moves"), "{out}");
+    assert!(
+        out.contains("expected checkmate, found not in check, 20 legal moves"),
+        "{out}"
+    );
     assert!(out.contains("cannot play: illegal move `e2e4`"), "{out}");
 }
 
 #[test]
 fn bad_fen_is_named() {
-    let o = myriad(&["perft", "rules/chess.variant", "--fen", "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "--depth", "1"]);
+    let o = myriad(&[
+        "perft",
+        "rules/chess.variant",
+        "--fen",
+        "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "--depth",
+        "1",
+    ]);
     assert_bad_input(&o, "--fen: bad FEN: rank 6: more than 8 squares");
-    let o = myriad(&["moves", "rules/chess.variant", "--fen", "8/8/8/8/8/8/8/8 x - - 0 1"]);
+    let o = myriad(&[
+        "moves",
+        "rules/chess.variant",
+        "--fen",
+        "8/8/8/8/8/8/8/8 x - - 0 1",
+    ]);
     assert_bad_input(&o, "side to move: expected `w` or `b`, found `x`");
-    let o = myriad(&["moves", "rules/chess.variant", "--fen", "4k3/8/8/8/8/8/8/4K2R w Kq - 0 1"]);
+    let o = myriad(&[
+        "moves",
+        "rules/chess.variant",
+        "--fen",
+        "4k3/8/8/8/8/8/8/4K2R w Kq - 0 1",
+    ]);
     assert_bad_input(&o, "castling");
-    let o = myriad(&["moves", "rules/chess.variant", "--fen", "4k3/8/8/8/8/8/8/4K2Z w - - 0 1"]);
+    let o = myriad(&[
+        "moves",
+        "rules/chess.variant",
+        "--fen",
+        "4k3/8/8/8/8/8/8/4K2Z w - - 0 1",
+    ]);
     assert_bad_input(&o, "unknown piece letter `Z`");
-    let o = myriad(&["moves", "rules/chess.variant", "--fen", "4k3/8/8/8/8/8/8/4K3 w - e3 0 1"]);
+    let o = myriad(&[
+        "moves",
+        "rules/chess.variant",
+        "--fen",
+        "4k3/8/8/8/8/8/8/4K3 w - e3 0 1",
+    ]);
     assert_bad_input(&o, "en passant");
 }
 
@@ -125,7 +170,14 @@ fn broken_rule_file_is_located() {
 
 #[test]
 fn unknown_option_is_refused() {
-    let o = myriad(&["perft", "rules/chess.variant", "--depth", "1", "--option", "extra=yes"]);
+    let o = myriad(&[
+        "perft",
+        "rules/chess.variant",
+        "--depth",
+        "1",
+        "--option",
+        "extra=yes",
+    ]);
     assert_bad_input(&o, "--option extra=yes");
 }
 

@@ -7,8 +7,11 @@ use myriad::movegen::EndReason;
 use myriad::notation::{parse_fen, parse_move};
 
 fn chess() -> Game {
-    load(std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/rules/chess.variant")))
-        .unwrap_or_else(|e| panic!("{}", e.rendered))
+    load(std::path::Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/rules/chess.variant"
+    )))
+    .unwrap_or_else(|e| panic!("{}", e.rendered))
 }
 
 /// Play moves from `fen`, keeping the hash history; return the end state after each.
@@ -30,7 +33,13 @@ fn play(game: &Game, fen: Option<&str>, moves: &[&str]) -> Vec<Option<(Outcome, 
 fn threefold_repetition_is_a_draw() {
     let g = chess();
     // The start position occurs after moves 4 and 8 again: the third time ends it.
-    let ends = play(&g, None, &["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8"]);
+    let ends = play(
+        &g,
+        None,
+        &[
+            "g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8",
+        ],
+    );
     assert!(ends[..7].iter().all(Option::is_none), "{ends:?}");
     assert_eq!(ends[7], Some((Outcome::Draw, EndReason::Repetition)));
 }

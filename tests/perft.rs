@@ -11,7 +11,8 @@ use myriad::notation::parse_fen;
 fn run(cases: &[PerftCase]) {
     let mut failures = Vec::new();
     for c in cases {
-        let game = load(&c.rules).unwrap_or_else(|e| panic!("{}: {}", c.rules.display(), e.rendered));
+        let game =
+            load(&c.rules).unwrap_or_else(|e| panic!("{}: {}", c.rules.display(), e.rendered));
         let v = &game.variant;
         let mut pos = match &c.fen {
             Some(f) => parse_fen(v, f).unwrap_or_else(|e| panic!("{}: {e}", c.id)),
@@ -29,15 +30,26 @@ fn run(cases: &[PerftCase]) {
             ));
         }
     }
-    assert!(failures.is_empty(), "perft mismatches:\n{}", failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "perft mismatches:\n{}",
+        failures.join("\n")
+    );
 }
 
 #[test]
 fn perft_tables() {
     let cases: Vec<PerftCase> = perft_cases().into_iter().filter(|c| !c.deep).collect();
-    assert!(cases.len() >= 25, "perft tables went missing: {} rows", cases.len());
+    assert!(
+        cases.len() >= 25,
+        "perft tables went missing: {} rows",
+        cases.len()
+    );
     let nodes: u64 = cases.iter().map(|c| c.nodes).sum();
-    assert!(nodes > 10_000_000, "the suite should cover more than 10 M nodes, has {nodes}");
+    assert!(
+        nodes > 10_000_000,
+        "the suite should cover more than 10 M nodes, has {nodes}"
+    );
     run(&cases);
 }
 

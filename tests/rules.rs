@@ -17,7 +17,9 @@ fn rule_files() {
         v.legal_moves(&mut pos, &mut moves);
         let mut names: Vec<String> = moves.iter().map(|&m| move_to_string(v, m)).collect();
         names.sort();
-        let perfts: Vec<String> = (1..=3).map(|d| format!("perft {d} = {}", perft(v, &mut pos, d))).collect();
+        let perfts: Vec<String> = (1..=3)
+            .map(|d| format!("perft {d} = {}", perft(v, &mut pos, d)))
+            .collect();
         let text = format!(
             "{}\nstart: {}\n{}\nmoves ({}): {}\n{}\n",
             describe(&v.rules),

@@ -74,7 +74,10 @@ impl Geometry {
     /// The name of a square, e.g. "e4".
     pub fn name(&self, sq: u8) -> String {
         let (f, r) = self.coord(sq);
-        format!("{}{}", self.file_labels[f as usize], self.rank_labels[r as usize])
+        format!(
+            "{}{}",
+            self.file_labels[f as usize], self.rank_labels[r as usize]
+        )
     }
 
     /// Parse a square name at the start of `s`; returns the square and the bytes used.

@@ -7,8 +7,14 @@ use std::fmt::Write;
 fn coord(r: &RuleSet, (f, k): Coord) -> String {
     format!(
         "{}{}",
-        r.board.file_labels.get(f as usize).map_or("?", |s| s.as_str()),
-        r.board.rank_labels.get(k as usize).map_or("?", |s| s.as_str())
+        r.board
+            .file_labels
+            .get(f as usize)
+            .map_or("?", |s| s.as_str()),
+        r.board
+            .rank_labels
+            .get(k as usize)
+            .map_or("?", |s| s.as_str())
     )
 }
 
@@ -22,7 +28,11 @@ fn rule_text(r: &RuleSet, rule: &MoveRule, out: &mut String, indent: usize) {
                 (a, b) if a == b => format!("exactly {a}"),
                 (a, b) => format!("{a}..{b}"),
             };
-            let _ = write!(out, "{pad}ride ({},{}) {range} to {:?}", x.vector.0, x.vector.1, x.to);
+            let _ = write!(
+                out,
+                "{pad}ride ({},{}) {range} to {:?}",
+                x.vector.0, x.vector.1, x.to
+            );
             for g in &x.guards {
                 let _ = match g {
                     Guard::FromIn(z) => write!(out, " when from in {}", r.zones[*z].name),
@@ -37,7 +47,11 @@ fn rule_text(r: &RuleSet, rule: &MoveRule, out: &mut String, indent: usize) {
             out.push('\n');
         }
         MoveRule::Hop(h) => {
-            let _ = writeln!(out, "{pad}hop ({},{}) {:?} to {:?}", h.vector.0, h.vector.1, h.shape, h.to);
+            let _ = writeln!(
+                out,
+                "{pad}hop ({},{}) {:?} to {:?}",
+                h.vector.0, h.vector.1, h.shape, h.to
+            );
         }
         MoveRule::Prefer { first, fallback } => {
             let _ = writeln!(out, "{pad}prefer");
@@ -91,7 +105,12 @@ pub fn describe(r: &RuleSet) -> String {
         }
         if let Some(pr) = &p.promotion {
             let to: Vec<&str> = pr.to.iter().map(|&k| r.pieces[k].name.as_str()).collect();
-            let _ = writeln!(s, "  promote in {} to {}", r.zones[pr.zone].name, to.join(" "));
+            let _ = writeln!(
+                s,
+                "  promote in {} to {}",
+                r.zones[pr.zone].name,
+                to.join(" ")
+            );
         }
     }
     if let Some(c) = &r.castling {

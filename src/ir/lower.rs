@@ -59,7 +59,7 @@ pub fn load_source(
     name: &str,
     source: &str,
     sources: &mut SourceMap,
-    _options: &[(String, String)],
+    options: &[(String, String)],
 ) -> Result<Loaded, Vec<Diagnostic>> {
     let file = sources.add(name, source);
     let path = Path::new(name);
@@ -73,6 +73,9 @@ pub fn load_source(
         done: HashSet::new(),
         stack: Vec::new(),
         games: Vec::new(),
+        defines: Vec::new(),
+        option_params: options.to_vec(),
+        expansions: Vec::new(),
         errors: Vec::new(),
         load_failed: false,
     };
@@ -94,9 +97,11 @@ pub fn load_source(
     let mut errors = std::mem::take(&mut loader.errors);
     let mut warnings = Vec::new();
     let rules = flat.and_then(|flat| {
-        let mut lw = Lowerer::new(&flat, &mut errors, &mut warnings);
+        let mut lw = Lowerer::new(&flat, &mut errors, &mut warnings, options);
         lw.lower()
     });
+    loader.point_at_uses(&mut errors);
+    loader.point_at_uses(&mut warnings);
     match rules {
         Some(rules) if errors.is_empty() => Ok(Loaded {
             rules,
@@ -133,6 +138,12 @@ struct Loader<'s> {
     stack: Vec<(PathBuf, Option<Span>)>,
     /// Every game of every loaded file, in load order.
     games: Vec<ast::Game>,
+    /// Every macro of every loaded file, in load order.
+    defines: Vec<ast::Define>,
+    /// Option values given by the caller (name, value).
+    option_params: Vec<(String, String)>,
+    /// Macro expansions made so far, to point errors in a body at its uses.
+    expansions: Vec<expand::Expansion>,
     errors: Vec<Diagnostic>,
     load_failed: bool,
 }
@@ -156,6 +167,17 @@ impl Loader<'_> {
         };
         for import in &ast.imports {
             self.import(import, dir);
+        }
+        for d in ast.defines {
+            if let Some(first) = self.defines.iter().find(|o| o.name.text == d.name.text) {
+                self.errors.push(
+                    Diagnostic::error(d.name.span, format!("duplicate macro `{}`", d.name.text))
+                        .with_label("defined again here")
+                        .with_secondary(first.name.span, "first defined here"),
+                );
+                continue;
+            }
+            self.defines.push(d);
         }
         let mut mine = Vec::new();
         for g in ast.games {
@@ -290,6 +312,16 @@ struct Flat {
     setup: Option<ast::Setup>,
     end: Option<ast::End>,
     tests: Vec<ast::Test>,
+    /// `reserve` blocks, parents' first (they add up).
+    reserves: Vec<ast::Reserve>,
+    /// Drop rules, parents' first.
+    drops: Vec<ast::Drop>,
+    /// Options by name.
+    options: IndexMap<String, ast::OptionDecl>,
+    /// Pieces replaced (`replaces`): old name to new name.
+    renamed: HashMap<String, String>,
+    /// Names written in `when` blocks that do not hold (not unused for lints).
+    untaken: HashSet<String>,
 }
 
 fn duplicate(what: &str, name: &ast::Ident, first: Span) -> Diagnostic {
@@ -373,8 +405,22 @@ impl Loader<'_> {
             setup: None,
             end: None,
             tests: Vec::new(),
+            reserves: Vec::new(),
+            drops: Vec::new(),
+            options: IndexMap::new(),
+            renamed: HashMap::new(),
+            untaken: HashSet::new(),
         });
         flat.name = game.name.clone();
+        // Macros first, then the `when` blocks that hold.
+        let items = self.expand(&game.items, &mut Vec::new());
+        let mut known_options = flat.options.clone();
+        for item in &items {
+            if let ast::GameItem::Option(o) = item {
+                known_options.insert(o.name.text.clone(), o.clone());
+            }
+        }
+        let items = self.select_when(&items, &known_options, &mut flat.untaken);
         flat.tests.clear();
         let errors = &mut self.errors;
 
@@ -391,8 +437,9 @@ impl Loader<'_> {
         let mut own_dirs: HashMap<String, Span> = HashMap::new();
         let mut own_zones: HashMap<String, Span> = HashMap::new();
         let mut own_pieces: IndexMap<String, ast::Piece> = IndexMap::new();
+        let mut own_options: HashMap<String, Span> = HashMap::new();
 
-        for item in &game.items {
+        for item in &items {
             match item {
                 ast::GameItem::Board(b) => {
                     if once("board", b.span, errors) {
@@ -447,9 +494,30 @@ impl Loader<'_> {
                         own_pieces.insert(p.name.text.clone(), p.clone());
                     }
                 }
+                ast::GameItem::Reserve(r) => flat.reserves.push(r.clone()),
+                ast::GameItem::Drop(d) => flat.drops.push(d.clone()),
+                ast::GameItem::Option(o) => {
+                    if let Some(first) = own_options.get(&o.name.text) {
+                        errors.push(duplicate("option", &o.name, *first));
+                    } else {
+                        own_options.insert(o.name.text.clone(), o.name.span);
+                        flat.options.insert(o.name.text.clone(), o.clone());
+                    }
+                }
+                // Expanded and selected above.
+                ast::GameItem::When(_) | ast::GameItem::Use(_) => {}
             }
         }
 
+        // Pieces replaced by an ancestor are still found under their old name.
+        let mut lookup = inherited_pieces.clone();
+        for (old, new) in &flat.renamed {
+            if !lookup.contains_key(old)
+                && let Some(p) = inherited_pieces.get(new)
+            {
+                lookup.insert(old.clone(), p.clone());
+            }
+        }
         // Resolve this game's pieces (piece `extends` may point forwards).
         let mut resolved: HashMap<String, FlatPiece> = HashMap::new();
         let names: Vec<String> = own_pieces.keys().cloned().collect();
@@ -458,15 +526,59 @@ impl Loader<'_> {
             resolve_piece(
                 name,
                 &own_pieces,
-                &inherited_pieces,
+                &lookup,
                 &mut resolved,
                 &mut visiting,
                 errors,
             );
         }
+        // New pieces first, then those that take another's place.
+        let mut replacing = Vec::new();
         for name in names {
-            if let Some(p) = resolved.remove(&name) {
+            let Some(p) = resolved.remove(&name) else {
+                continue;
+            };
+            match own_pieces.get(&name).and_then(|d| d.replaces.clone()) {
+                Some(old) if old.text != name => replacing.push((name, old, p)),
+                _ => {
+                    flat.renamed.remove(&name);
+                    flat.pieces.insert(name, p);
+                }
+            }
+        }
+        for (name, old, p) in replacing {
+            let old_name = flat
+                .renamed
+                .get(&old.text)
+                .filter(|_| !flat.pieces.contains_key(&old.text))
+                .cloned()
+                .unwrap_or(old.text.clone());
+            flat.renamed.remove(&name);
+            if !flat.pieces.contains_key(&old_name) {
+                // Unknown: reported when resolving its base.
                 flat.pieces.insert(name, p);
+                continue;
+            }
+            flat.pieces.shift_remove(&name);
+            let mut p = Some(p);
+            flat.pieces = std::mem::take(&mut flat.pieces)
+                .into_iter()
+                .filter_map(|(k, v)| {
+                    if k == old_name {
+                        p.take().map(|p| (name.clone(), p))
+                    } else {
+                        Some((k, v))
+                    }
+                })
+                .collect();
+            for target in flat.renamed.values_mut() {
+                if *target == old_name {
+                    target.clone_from(&name);
+                }
+            }
+            flat.renamed.insert(old.text.clone(), name.clone());
+            if old_name != old.text {
+                flat.renamed.insert(old_name, name);
             }
         }
         flat
@@ -494,8 +606,9 @@ fn resolve_piece(
         return None;
     }
     visiting.push(name.to_string());
-    // The base: the `extends` parent (the same name means the inherited piece).
-    let base: Option<FlatPiece> = match &decl.extends {
+    // The base: the `extends` or `replaces` parent (the same name means the
+    // inherited piece).
+    let base: Option<FlatPiece> = match decl.extends.as_ref().or(decl.replaces.as_ref()) {
         None => None,
         Some(parent) if parent.text == name => match inherited.get(name) {
             Some(p) => Some(p.clone()),
@@ -642,6 +755,8 @@ struct Lowerer<'a> {
     zone_ids: IndexMap<String, ZoneId>,
     used_zones: HashSet<String>,
     piece_ids: IndexMap<String, PieceId>,
+    /// Option values given by the caller (name, value).
+    option_params: &'a [(String, String)],
 }
 
 fn frame_flips(f: Frame) -> (bool, bool) {
@@ -678,6 +793,7 @@ impl<'a> Lowerer<'a> {
         flat: &'a Flat,
         errors: &'a mut Vec<Diagnostic>,
         warnings: &'a mut Vec<Diagnostic>,
+        option_params: &'a [(String, String)],
     ) -> Self {
         Lowerer {
             flat,
@@ -691,6 +807,7 @@ impl<'a> Lowerer<'a> {
             zone_ids: IndexMap::new(),
             used_zones: HashSet::new(),
             piece_ids: IndexMap::new(),
+            option_params,
         }
     }
 
@@ -733,6 +850,10 @@ impl<'a> Lowerer<'a> {
                 None
             }
         };
+        let reserves = self.reserves();
+        let setup = setup.map(|s| SetupDef { reserves, ..s });
+        let drops = self.drops();
+        let (options, option_values) = self.options();
         let end = self.end();
         let tests = self.tests();
         self.lints(&zones);
@@ -757,9 +878,9 @@ impl<'a> Lowerer<'a> {
             setup: setup?,
             end,
             tests,
-            drops: Vec::new(),
-            options: Vec::new(),
-            option_values: Vec::new(),
+            drops,
+            options,
+            option_values,
         })
     }
 
@@ -1282,6 +1403,12 @@ impl<'a> Lowerer<'a> {
         if let Some(&id) = self.piece_ids.get(&name.text) {
             return Some(id);
         }
+        // A piece replaced by another (`replaces`) means the new one.
+        if let Some(new) = self.flat.renamed.get(&name.text)
+            && let Some(&id) = self.piece_ids.get(new)
+        {
+            return Some(id);
+        }
         let known: Vec<&str> = self.piece_ids.keys().map(String::as_str).collect();
         let d = unknown("piece", name, known.iter().copied());
         self.err(d);
@@ -1321,8 +1448,8 @@ impl<'a> Lowerer<'a> {
                 let mut ids = Vec::new();
                 for t in to {
                     let Some(id) = self.piece_id(t) else { continue };
-                    if flat.pieces.get(&t.text).is_some_and(|q| q.royal) {
-                        let at = flat.pieces.get(&t.text).map(|q| q.name.span);
+                    if flat.pieces.get_index(id).is_some_and(|(_, q)| q.royal) {
+                        let at = flat.pieces.get_index(id).map(|(_, q)| q.name.span);
                         let mut d = Diagnostic::error(
                             t.span,
                             format!("cannot promote to royal piece `{}`", t.text),
@@ -1421,57 +1548,63 @@ impl<'a> Lowerer<'a> {
     }
 
     fn move_rule(&mut self, rule: &ast::MoveRule) -> Vec<MoveRule> {
+        match rule {
+            ast::MoveRule::Ride(r) => self.ride_rule(r),
+            ast::MoveRule::Hop(h) => self.hop_rule(h),
+            ast::MoveRule::Prefer {
+                first, fallback, ..
+            } => {
+                let first: Vec<MoveRule> = first.iter().flat_map(|r| self.move_rule(r)).collect();
+                let fallback: Vec<MoveRule> =
+                    fallback.iter().flat_map(|r| self.move_rule(r)).collect();
+                vec![MoveRule::Prefer { first, fallback }]
+            }
+        }
+    }
+
+    /// The vectors of a rule's directions (None if one is wrong).
+    fn rule_vectors(&mut self, dirs: &[ast::DirItem]) -> Option<Vec<Vector>> {
         let mut vectors = Vec::new();
         let mut ok = true;
-        for item in &rule.dirs {
+        for item in dirs {
             match self.dir_item(item, &mut Vec::new()) {
                 Some(vs) => push_unique(&mut vectors, vs),
                 None => ok = false,
             }
         }
-        if rule.sym.is_some() {
-            let mut all = Vec::new();
-            for &(x, y) in &vectors {
-                push_unique(
-                    &mut all,
-                    vec![
-                        (x, y),
-                        (-x, y),
-                        (x, -y),
-                        (-x, -y),
-                        (y, x),
-                        (-y, x),
-                        (y, -x),
-                        (-y, -x),
-                    ],
-                );
+        ok.then_some(vectors)
+    }
+
+    /// `any` or `[not] [friend|enemy] [Piece+]`.
+    fn filter(&mut self, f: &ast::Filter) -> Option<PieceFilter> {
+        let mut pieces = Vec::new();
+        let mut ok = true;
+        for p in &f.pieces {
+            match self.piece_id(p) {
+                Some(id) => push_unique(&mut pieces, vec![id]),
+                None => ok = false,
             }
-            vectors = all;
         }
-        let (min, max) = match (rule.kind, rule.range) {
-            (ast::MoveKind::Slide, None) => (1, 0),
-            (ast::MoveKind::Slide, Some(ast::RangeSpec::Max(n))) => match self.count(n, "max") {
-                Some(n) => (1, n),
-                None => {
-                    ok = false;
-                    (1, 0)
-                }
-            },
-            (ast::MoveKind::Slide, Some(ast::RangeSpec::Exactly(n))) => {
-                match self.count(n, "exactly") {
-                    Some(n) => (n, n),
-                    None => {
-                        ok = false;
-                        (1, 1)
-                    }
-                }
-            }
-            _ => (1, 1),
-        };
+        ok.then_some(PieceFilter {
+            owner: f.owner.map(|o| match o {
+                ast::OwnerKind::Friend => Owner::Friend,
+                ast::OwnerKind::Enemy => Owner::Enemy,
+            }),
+            pieces,
+            negate: f.negate,
+        })
+    }
+
+    /// `to`, `when` and `sets` of a rule (None if one is wrong).
+    fn modifiers(
+        &mut self,
+        modifiers: &[ast::Modifier],
+    ) -> Option<(Option<Target>, Vec<Guard>, Vec<Effect>)> {
+        let mut ok = true;
         let mut to: Option<(Target, Span)> = None;
         let mut guards = Vec::new();
         let mut effects = Vec::new();
-        for m in &rule.modifiers {
+        for m in modifiers {
             match m {
                 ast::Modifier::To(kind, span) => {
                     if let Some((_, first)) = to {
@@ -1518,10 +1651,107 @@ impl<'a> Lowerer<'a> {
                 }
             }
         }
+        ok.then_some((to.map(|(t, _)| t), guards, effects))
+    }
+
+    fn hop_rule(&mut self, rule: &ast::HopRule) -> Vec<MoveRule> {
+        let vectors = self.rule_vectors(&rule.dirs);
+        let screen = match &rule.over {
+            Some(f) => self.filter(f),
+            None => Some(PieceFilter::default()),
+        };
+        let mods = self.modifiers(&rule.modifiers);
+        for m in &rule.modifiers {
+            if let ast::Modifier::SetsEnPassant(span) = m {
+                self.err(
+                    Diagnostic::error(*span, "a hop cannot set en passant")
+                        .with_label("only step, slide and leap rules set en-passant squares"),
+                );
+                return Vec::new();
+            }
+        }
+        let (Some(vectors), Some(screen), Some((to, guards, _))) = (vectors, screen, mods) else {
+            return Vec::new();
+        };
+        let shape = match rule.shape {
+            ast::HopShapeKind::First => HopShape::First,
+            ast::HopShapeKind::Next => HopShape::Next,
+            ast::HopShapeKind::Slide => HopShape::Slide,
+        };
+        let to = to.unwrap_or(match shape {
+            HopShape::First => Target::Enemy,
+            HopShape::Next | HopShape::Slide => Target::NotFriend,
+        });
+        vectors
+            .into_iter()
+            .map(|vector| {
+                MoveRule::Hop(Hop {
+                    vector,
+                    screen: screen.clone(),
+                    shape,
+                    to,
+                    guards: guards.clone(),
+                })
+            })
+            .collect()
+    }
+
+    fn ride_rule(&mut self, rule: &ast::RideRule) -> Vec<MoveRule> {
+        let mut vectors = Vec::new();
+        let mut ok = true;
+        for item in &rule.dirs {
+            match self.dir_item(item, &mut Vec::new()) {
+                Some(vs) => push_unique(&mut vectors, vs),
+                None => ok = false,
+            }
+        }
+        if rule.sym.is_some() {
+            let mut all = Vec::new();
+            for &(x, y) in &vectors {
+                push_unique(
+                    &mut all,
+                    vec![
+                        (x, y),
+                        (-x, y),
+                        (x, -y),
+                        (-x, -y),
+                        (y, x),
+                        (-y, x),
+                        (y, -x),
+                        (-y, -x),
+                    ],
+                );
+            }
+            vectors = all;
+        }
+        let (min, max) = match (rule.kind, &rule.range) {
+            (ast::MoveKind::Slide, None) => (1, 0),
+            (ast::MoveKind::Slide, Some(ast::RangeSpec::Max(n))) => match self.count(n, "max") {
+                Some(n) => (1, n),
+                None => {
+                    ok = false;
+                    (1, 0)
+                }
+            },
+            (ast::MoveKind::Slide, Some(ast::RangeSpec::Exactly(n))) => {
+                match self.count(n, "exactly") {
+                    Some(n) => (n, n),
+                    None => {
+                        ok = false;
+                        (1, 1)
+                    }
+                }
+            }
+            _ => (1, 1),
+        };
+        let mods = self.modifiers(&rule.modifiers);
+        let Some((to, guards, effects)) = mods else {
+            return Vec::new();
+        };
         if !ok {
             return Vec::new();
         }
-        let to = to.map_or(Target::NotFriend, |(t, _)| t);
+        let to = to.unwrap_or(Target::NotFriend);
         vectors
             .into_iter()
             .map(|vector| {
@@ -1538,7 +1768,7 @@ impl<'a> Lowerer<'a> {
     }
 
     /// N of `max N` / `exactly N`: 1..=255.
-    fn count(&mut self, n: ast::Uint, word: &str) -> Option<u8> {
+    fn count(&mut self, n: &ast::Uint, word: &str) -> Option<u8> {
         match n.value {
             0 => {
                 self.err(
@@ -1793,7 +2023,7 @@ impl<'a> Lowerer<'a> {
                 ast::Outcome::Win => Outcome::Win,
                 ast::Outcome::Draw => Outcome::Draw,
             };
-            let key = match r.kind {
+            let key = match &r.kind {
                 ast::EndKind::Checkmate => "checkmate",
                 ast::EndKind::Stalemate => "stalemate",
                 ast::EndKind::Repetition(_) => "repetition",
@@ -1808,7 +2038,7 @@ impl<'a> Lowerer<'a> {
                 continue;
             }
             seen.insert(key, r.span);
-            match r.kind {
+            match &r.kind {
                 ast::EndKind::Checkmate => end.checkmate = o,
                 ast::EndKind::Stalemate => end.stalemate = o,
                 ast::EndKind::Repetition(n) => {
@@ -1822,7 +2052,7 @@ impl<'a> Lowerer<'a> {
         end
     }
 
-    fn end_count(&mut self, n: ast::Uint, word: &str, least: u64) -> Option<u32> {
+    fn end_count(&mut self, n: &ast::Uint, word: &str, least: u64) -> Option<u32> {
         if n.value < least || n.value > u64::from(u32::MAX) {
             self.err(
                 Diagnostic::error(n.span, format!("`{word} {}` can never happen", n.value))
@@ -1871,6 +2101,27 @@ impl<'a> Lowerer<'a> {
                     ast::TestStepKind::Stalemate => {
                         TestStep::Expect(Expectation::Stalemate, s.span)
                     }
+                    ast::TestStepKind::Options(list) => {
+                        let set = self.option_settings(list);
+                        if steps.iter().any(|s| !matches!(s, TestStep::Options(_))) {
+                            self.err(
+                                Diagnostic::error(s.span, "options must be set first in a test")
+                                    .with_label("after other steps")
+                                    .with_help("move `option ...` to the start of the test"),
+                            );
+                            continue;
+                        }
+                        if let Some(TestStep::Options(prev)) = steps.last_mut() {
+                            prev.extend(set);
+                            continue;
+                        }
+                        TestStep::Options(set)
+                    }
+                    ast::TestStepKind::Vote {
+                        option,
+                        ballots,
+                        expect,
+                    } => self.vote_step(option, ballots, expect.as_ref(), s.span),
                 };
                 steps.push(step);
             }
@@ -1888,7 +2139,7 @@ impl<'a> Lowerer<'a> {
     fn lints(&mut self, zones: &[ZoneDef]) {
         let flat = self.flat;
         for d in flat.directions.values() {
-            if !self.used_dirs.contains(&d.name.text) {
+            if !self.used_dirs.contains(&d.name.text) && !flat.untaken.contains(&d.name.text) {
                 self.warnings.push(
                     Diagnostic::warning(
                         d.name.span,
@@ -1899,7 +2150,7 @@ impl<'a> Lowerer<'a> {
             }
         }
         for z in flat.zones.values() {
-            if !self.used_zones.contains(&z.name.text) {
+            if !self.used_zones.contains(&z.name.text) && !flat.untaken.contains(&z.name.text) {
                 self.warnings.push(
                     Diagnostic::warning(
                         z.name.span,
@@ -1943,5 +2194,7 @@ fn push_unique<T: PartialEq>(out: &mut Vec<T>, new: Vec<T>) {
     }
 }
 
+mod expand;
+mod hand;
 #[cfg(test)]
 mod tests;

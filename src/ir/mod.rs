@@ -133,7 +133,11 @@ impl VoteDef {
             }
             match rest.next() {
                 Some(&(p, c)) if p == player => cast.push((p, c)),
-                Some(&(p, _)) => return Err(format!("player {p} votes out of turn (player {player} is asked now)")),
+                Some(&(p, _)) => {
+                    return Err(format!(
+                        "player {p} votes out of turn (player {player} is asked now)"
+                    ));
+                }
                 None => return Err(format!("player {player} has not voted")),
             }
         }

@@ -28,7 +28,41 @@ pub fn parse(source: &str, file: FileId) -> Result<File, Vec<Diagnostic>> {
     match VariantParser::parse(Rule::file, source) {
         Ok(mut pairs) => {
             let top = pairs.next().expect(GRAMMAR);
-            Ok(build_file(top, file))
+            let mut out = build_file(top, file);
+            let mut errors = Vec::new();
+            for g in &mut out.games {
+                walk_items(&mut g.items, &mut |slot| {
+                    let at = match slot {
+                        Slot::Name(i) if i.text.starts_with('$') => Some((i.text.clone(), i.span)),
+                        Slot::Number(Uint {
+                            param: Some(p),
+                            span,
+                            ..
+                        }) => Some((format!("${p}"), *span)),
+                        Slot::Arg(a) => match a {
+                            MacroArg::Name(i) if i.text.starts_with('$') => {
+                                Some((i.text.clone(), i.span))
+                            }
+                            _ => None,
+                        },
+                        _ => None,
+                    };
+                    if let Some((text, sp)) = at {
+                        errors.push(
+                            Diagnostic::error(
+                                sp,
+                                format!("`{text}` is a macro parameter outside a macro"),
+                            )
+                            .with_label("only allowed inside `define NAME(...) { ... }`"),
+                        );
+                    }
+                });
+            }
+            if errors.is_empty() {
+                Ok(out)
+            } else {
+                Err(errors)
+            }
         }
         Err(e) => Err(vec![syntax_error(&e, source, file)]),
     }
@@ -51,9 +85,18 @@ fn ident(p: Pair<Rule>, file: FileId) -> Ident {
 }
 
 fn uint(p: Pair<Rule>, file: FileId) -> Uint {
-    Uint {
-        value: p.as_str().parse().unwrap_or(u64::MAX),
-        span: span(&p, file),
+    let text = p.as_str();
+    match text.strip_prefix('$') {
+        Some(param) => Uint {
+            value: 0,
+            span: span(&p, file),
+            param: Some(param.to_string()),
+        },
+        None => Uint {
+            value: text.parse().unwrap_or(u64::MAX),
+            span: span(&p, file),
+            param: None,
+        },
     }
 }
 
@@ -95,15 +138,68 @@ fn build_file(p: Pair<Rule>, file: FileId) -> File {
     let mut out = File {
         imports: Vec::new(),
         games: Vec::new(),
+        defines: Vec::new(),
     };
     for c in p.into_inner() {
         match c.as_rule() {
             Rule::import => out.imports.push(import(c, file)),
             Rule::game => out.games.push(game(c, file)),
+            Rule::define => out.defines.push(define(c, file)),
             _ => {}
         }
     }
     out
+}
+
+fn define(p: Pair<Rule>, file: FileId) -> Define {
+    let sp = span(&p, file);
+    let mut names = Vec::new();
+    let mut items = Vec::new();
+    for c in p.into_inner() {
+        match c.as_rule() {
+            Rule::name => {
+                let mut n = ident(c, file);
+                // `define m($P)` means the same as `define m(P)`.
+                if let Some(rest) = n.text.strip_prefix('$') {
+                    n.text = rest.to_string();
+                }
+                names.push(n);
+            }
+            Rule::game_item => items.push(game_item(c, file)),
+            _ => {}
+        }
+    }
+    let mut names = names.into_iter();
+    Define {
+        name: names.next().expect(GRAMMAR),
+        params: names.collect(),
+        items,
+        span: sp,
+    }
+}
+
+fn use_item(p: Pair<Rule>, file: FileId) -> Use {
+    let sp = span(&p, file);
+    let mut name = None;
+    let mut args = Vec::new();
+    for c in p.into_inner() {
+        match c.as_rule() {
+            Rule::name => name = Some(ident(c, file)),
+            Rule::macro_arg => {
+                let a = c.into_inner().next().expect(GRAMMAR);
+                args.push(match a.as_rule() {
+                    Rule::uint => MacroArg::Number(uint(a, file)),
+                    _ => MacroArg::Name(ident(a, file)),
+                });
+            }
+            _ => {}
+        }
+    }
+    Use {
+        name: name.expect(GRAMMAR),
+        args,
+        span: sp,
+    }
 }
 
 fn import(p: Pair<Rule>, file: FileId) -> Import {
@@ -159,6 +255,11 @@ fn game_item(p: Pair<Rule>, file: FileId) -> GameItem {
         Rule::setup => GameItem::Setup(setup(c, file)),
         Rule::end => GameItem::End(end(c, file)),
         Rule::test => GameItem::Test(test(c, file)),
+        Rule::reserve => GameItem::Reserve(reserve(c, file)),
+        Rule::drop => GameItem::Drop(drop(c, file)),
+        Rule::option => GameItem::Option(option(c, file)),
+        Rule::when_block => GameItem::When(when_block(c, file)),
+        Rule::use_item => GameItem::Use(use_item(c, file)),
         r => unreachable!("game_item cannot hold {r:?}"),
     }
 }
@@ -400,12 +501,14 @@ fn piece(p: Pair<Rule>, file: FileId) -> Piece {
     let mut name = None;
     let mut letter = None;
     let mut parent = None;
+    let mut replaced = None;
     let mut items = Vec::new();
     for c in p.into_inner() {
         match c.as_rule() {
             Rule::name => name = Some(ident(c, file)),
             Rule::string => letter = Some(string(c, file)),
             Rule::extends => parent = Some(extends(c, file)),
+            Rule::replaces => replaced = Some(extends(c, file)),
             Rule::piece_item => items.push(piece_item(c, file)),
             _ => {}
         }
@@ -414,6 +517,7 @@ fn piece(p: Pair<Rule>, file: FileId) -> Piece {
         name: name.expect(GRAMMAR),
         letter: letter.expect(GRAMMAR),
         extends: parent,
+        replaces: replaced,
         items,
         span: sp,
     }
@@ -477,13 +581,101 @@ fn promote(p: Pair<Rule>, file: FileId) -> PieceItem {
 
 fn move_rule(p: Pair<Rule>, file: FileId) -> MoveRule {
     let c = p.into_inner().next().expect(GRAMMAR);
+    match c.as_rule() {
+        Rule::hop_rule => MoveRule::Hop(hop_rule(c, file)),
+        Rule::prefer_rule => prefer_rule(c, file),
+        _ => MoveRule::Ride(ride_rule(c, file)),
+    }
+}
+
+fn hop_rule(p: Pair<Rule>, file: FileId) -> HopRule {
+    let sp = span(&p, file);
+    let mut out = HopRule {
+        dirs: Vec::new(),
+        over: None,
+        shape: HopShapeKind::First,
+        modifiers: Vec::new(),
+        span: sp,
+    };
+    for part in p.into_inner() {
+        match part.as_rule() {
+            Rule::dir_item => out.dirs.push(dir_item(part, file)),
+            Rule::over => {
+                let f = part
+                    .into_inner()
+                    .find(|c| c.as_rule() == Rule::filter)
+                    .expect(GRAMMAR);
+                out.over = Some(filter(f, file));
+            }
+            Rule::hop_shape => {
+                out.shape = match part.into_inner().next().map(|k| k.as_rule()) {
+                    Some(Rule::kw_first) => HopShapeKind::First,
+                    Some(Rule::kw_next) => HopShapeKind::Next,
+                    _ => HopShapeKind::Slide,
+                }
+            }
+            Rule::modifier => out.modifiers.push(modifier(part, file)),
+            _ => {}
+        }
+    }
+    out
+}
+
+fn filter(p: Pair<Rule>, file: FileId) -> Filter {
+    let sp = span(&p, file);
+    let mut out = Filter {
+        negate: false,
+        owner: None,
+        pieces: Vec::new(),
+        span: sp,
+    };
+    for c in p.into_inner() {
+        match c.as_rule() {
+            Rule::kw_not => out.negate = true,
+            Rule::owner => {
+                out.owner = match c.into_inner().next().map(|k| k.as_rule()) {
+                    Some(Rule::kw_friend) => Some(OwnerKind::Friend),
+                    _ => Some(OwnerKind::Enemy),
+                }
+            }
+            Rule::filter_piece => {
+                let n = c.into_inner().next().expect(GRAMMAR);
+                out.pieces.push(ident(n, file));
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+fn prefer_rule(p: Pair<Rule>, file: FileId) -> MoveRule {
+    let sp = span(&p, file);
+    let mut blocks = p
+        .into_inner()
+        .filter(|c| c.as_rule() == Rule::prefer_block)
+        .map(|b| {
+            b.into_inner()
+                .filter(|c| c.as_rule() == Rule::move_rule)
+                .map(|c| move_rule(c, file))
+                .collect::<Vec<_>>()
+        });
+    let first = blocks.next().expect(GRAMMAR);
+    let fallback = blocks.next().expect(GRAMMAR);
+    MoveRule::Prefer {
+        first,
+        fallback,
+        span: sp,
+    }
+}
+
+fn ride_rule(c: Pair<Rule>, file: FileId) -> RideRule {
     let sp = span(&c, file);
     let kind = match c.as_rule() {
         Rule::step_rule => MoveKind::Step,
         Rule::slide_rule => MoveKind::Slide,
         _ => MoveKind::Leap,
     };
-    let mut out = MoveRule {
+    let mut out = RideRule {
         kind,
         dirs: Vec::new(),
         range: None,
@@ -679,6 +871,181 @@ fn placement(p: Pair<Rule>, file: FileId) -> Placement {
     }
 }
 
+fn reserve(p: Pair<Rule>, file: FileId) -> Reserve {
+    let sp = span(&p, file);
+    let mut players = Vec::new();
+    for c in p.into_inner() {
+        if c.as_rule() != Rule::reserve_player {
+            continue;
+        }
+        let mut name = None;
+        let mut entries = Vec::new();
+        for part in c.into_inner() {
+            match part.as_rule() {
+                Rule::name => name = Some(ident(part, file)),
+                Rule::reserve_entry => {
+                    let mut piece = None;
+                    let mut n = None;
+                    for e in part.into_inner() {
+                        match e.as_rule() {
+                            Rule::name => piece = Some(ident(e, file)),
+                            Rule::uint => n = Some(uint(e, file)),
+                            _ => {}
+                        }
+                    }
+                    entries.push((piece.expect(GRAMMAR), n));
+                }
+                _ => {}
+            }
+        }
+        players.push((name.expect(GRAMMAR), entries));
+    }
+    Reserve { players, span: sp }
+}
+
+fn drop(p: Pair<Rule>, file: FileId) -> Drop {
+    let sp = span(&p, file);
+    let mut piece = None;
+    let mut items = Vec::new();
+    for c in p.into_inner() {
+        match c.as_rule() {
+            Rule::name => piece = Some(ident(c, file)),
+            Rule::drop_item => items.push(drop_item(c, file)),
+            _ => {}
+        }
+    }
+    Drop {
+        piece: piece.expect(GRAMMAR),
+        items,
+        span: sp,
+    }
+}
+
+fn drop_item(p: Pair<Rule>, file: FileId) -> DropItem {
+    let c = p.into_inner().next().expect(GRAMMAR);
+    let sp = span(&c, file);
+    let rule = c.as_rule();
+    let mut name = None;
+    let mut vec = None;
+    let mut filt = None;
+    let mut dir = None;
+    let mut n = None;
+    let mut sets_ep = false;
+    for part in c.into_inner() {
+        match part.as_rule() {
+            Rule::name => name = Some(ident(part, file)),
+            Rule::vector => vec = Some(vector(part, file)),
+            Rule::filter => filt = Some(filter(part, file)),
+            Rule::dir_item => dir = Some(dir_item(part, file)),
+            Rule::uint => n = Some(uint(part, file)),
+            Rule::effect => sets_ep = true,
+            _ => {}
+        }
+    }
+    match rule {
+        Rule::drop_zone => DropItem::Zone(name.expect(GRAMMAR), sp),
+        Rule::require_empty => DropItem::RequireEmpty(vec.expect(GRAMMAR), sp),
+        Rule::require_piece => {
+            DropItem::RequirePiece(filt.expect(GRAMMAR), vec.expect(GRAMMAR), sp)
+        }
+        _ => DropItem::Move {
+            at: vec.expect(GRAMMAR),
+            dir: dir.expect(GRAMMAR),
+            steps: n.expect(GRAMMAR),
+            sets_ep,
+            span: sp,
+        },
+    }
+}
+
+fn option(p: Pair<Rule>, file: FileId) -> OptionDecl {
+    let sp = span(&p, file);
+    let mut name = None;
+    let mut prompt = None;
+    let mut choices = Vec::new();
+    let mut default = None;
+    let mut vote_ = None;
+    let mut result = None;
+    for c in p.into_inner() {
+        match c.as_rule() {
+            Rule::name => name = Some(ident(c, file)),
+            Rule::string => prompt = Some(string(c, file)),
+            Rule::choice => choices.push(ident(c.into_inner().next().expect(GRAMMAR), file)),
+            Rule::default_choice => {
+                let n = c
+                    .into_inner()
+                    .find(|x| x.as_rule() == Rule::name)
+                    .expect(GRAMMAR);
+                default = Some(ident(n, file));
+            }
+            Rule::vote => vote_ = Some(vote(c, file)),
+            Rule::vote_result => {
+                let rsp = span(&c, file);
+                let mut names = c
+                    .into_inner()
+                    .filter(|x| x.as_rule() == Rule::name)
+                    .map(|x| ident(x, file));
+                let any = names.next().expect(GRAMMAR);
+                let otherwise = names.next().expect(GRAMMAR);
+                result = Some((any, otherwise, rsp));
+            }
+            _ => {}
+        }
+    }
+    OptionDecl {
+        name: name.expect(GRAMMAR),
+        prompt: prompt.expect(GRAMMAR),
+        choices,
+        default,
+        vote: vote_,
+        result,
+        span: sp,
+    }
+}
+
+fn vote(p: Pair<Rule>, file: FileId) -> (Vec<Voter>, Span) {
+    let sp = span(&p, file);
+    let voters = p
+        .into_inner()
+        .filter(|c| c.as_rule() == Rule::voter)
+        .map(|c| {
+            let vsp = span(&c, file);
+            let mut names = c
+                .into_inner()
+                .filter(|x| x.as_rule() == Rule::name)
+                .map(|x| ident(x, file));
+            let player = names.next().expect(GRAMMAR);
+            let when = names.next().zip(names.next());
+            Voter {
+                player,
+                when,
+                span: vsp,
+            }
+        })
+        .collect();
+    (voters, sp)
+}
+
+fn when_block(p: Pair<Rule>, file: FileId) -> When {
+    let sp = span(&p, file);
+    let mut names = Vec::new();
+    let mut items = Vec::new();
+    for c in p.into_inner() {
+        match c.as_rule() {
+            Rule::name => names.push(ident(c, file)),
+            Rule::game_item => items.push(game_item(c, file)),
+            _ => {}
+        }
+    }
+    let mut names = names.into_iter();
+    When {
+        option: names.next().expect(GRAMMAR),
+        choice: names.next().expect(GRAMMAR),
+        items,
+        span: sp,
+    }
+}
+
 fn end(p: Pair<Rule>, file: FileId) -> End {
     let sp = span(&p, file);
     let rules = p
@@ -751,15 +1118,37 @@ fn test_step(p: Pair<Rule>, file: FileId) -> TestStep {
     let mut strings = Vec::new();
     let mut moves = Vec::new();
     let mut nums = Vec::new();
+    let mut names = Vec::new();
+    let mut pairs = Vec::new();
+    let mut refused = false;
     for part in c.into_inner() {
         match part.as_rule() {
             Rule::string => strings.push(string(part, file)),
             Rule::move_token => moves.push(ident(part, file)),
             Rule::uint => nums.push(uint(part, file)),
+            Rule::name => names.push(ident(part, file)),
+            Rule::kw_refused => refused = true,
+            Rule::option_setting | Rule::ballot => {
+                let mut two = part.into_inner().map(|x| ident(x, file));
+                let a = two.next().expect(GRAMMAR);
+                let b = two.next().expect(GRAMMAR);
+                pairs.push((a, b));
+            }
             _ => {}
         }
     }
     let kind = match rule {
+        Rule::option_step => TestStepKind::Options(pairs),
+        Rule::vote_step => {
+            let mut names = names.into_iter();
+            let option = names.next().expect(GRAMMAR);
+            let expect = if refused { None } else { names.next() };
+            TestStepKind::Vote {
+                option,
+                ballots: pairs,
+                expect,
+            }
+        }
         Rule::fen_step => TestStepKind::Fen(strings.pop().expect(GRAMMAR)),
         Rule::play_step => TestStepKind::Play(moves),
         Rule::legal_step => TestStepKind::Legal(moves),
@@ -782,11 +1171,6 @@ fn test_step(p: Pair<Rule>, file: FileId) -> TestStep {
 // Syntax errors
 // ============================================================================
 
-/// Words reserved for later versions of the language.
-const RESERVED: &[&str] = &[
-    "hop", "prefer", "else", "over", "then", "option", "drop", "reserve", "define", "use",
-];
-
 /// Every keyword (mirrors `keyword` in the grammar).
 const KEYWORDS: &[&str] = &[
     "resets_clock",
@@ -795,6 +1179,7 @@ const KEYWORDS: &[&str] = &[
     "stalemate",
     "castling",
     "occupied",
+    "replaces",
     "exactly",
     "extends",
     "illegal",
@@ -854,7 +1239,7 @@ fn describe(rule: Rule) -> Option<String> {
         Rule::import => "`import`",
         Rule::game => "`game`",
         Rule::game_item => {
-            "a game block (board, players, directions, zones, piece, castling, setup, end or test)"
+            "a game block (board, players, directions, zones, piece, castling, setup, end, test, reserve, drop, option, when or use)"
         }
         Rule::name => "a name",
         Rule::uint | Rule::int => "a whole number",
@@ -884,8 +1269,41 @@ fn describe(rule: Rule) -> Option<String> {
         Rule::piece_item => "a piece property (royal, value, resets_clock, moves or promote)",
         Rule::append => "`+=`",
         Rule::move_rule | Rule::step_rule | Rule::slide_rule | Rule::leap_rule => {
-            "a move rule (step, slide or leap)"
+            "a move rule (step, slide, leap, hop or prefer)"
         }
+        Rule::hop_rule => "`hop`",
+        Rule::prefer_rule => "`prefer`",
+        Rule::prefer_block => "`{`",
+        Rule::over => "`over`",
+        Rule::hop_shape => "first, next or slide",
+        Rule::filter | Rule::filter_piece => {
+            "a filter like `any`, `enemy`, `not friend PIECE` or piece names"
+        }
+        Rule::owner => "friend or enemy",
+        Rule::define => "`define`",
+        Rule::use_item => "`use`",
+        Rule::macro_arg => "a name or a whole number",
+        Rule::replaces => "`replaces`",
+        Rule::reserve => "`reserve`",
+        Rule::reserve_player => "a player's reserve like `white: PIECE 2`",
+        Rule::reserve_entry => "a piece name, optionally followed by a count",
+        Rule::drop => "`drop`",
+        Rule::drop_item
+        | Rule::drop_zone
+        | Rule::require_empty
+        | Rule::require_piece
+        | Rule::drop_move => {
+            "a part of a drop (in ZONE, require ... at (x,y) or then move (x,y) DIR N)"
+        }
+        Rule::option => "`option`",
+        Rule::choice => "a choice name",
+        Rule::default_choice => "`default`",
+        Rule::vote => "`vote`",
+        Rule::voter => "a player name, optionally with `when PLAYER == CHOICE`",
+        Rule::vote_result => "`result any CHOICE else CHOICE`",
+        Rule::when_block => "`when`",
+        Rule::option_setting => "an option setting like `extra = yes`",
+        Rule::ballot => "a ballot like `white yes`",
         Rule::range => "`max N` or `exactly N`",
         Rule::sym => "`sym`",
         Rule::modifier => "a modifier (to, when or sets)",
@@ -915,8 +1333,10 @@ fn describe(rule: Rule) -> Option<String> {
         | Rule::not_check_step
         | Rule::checkmate_step
         | Rule::stalemate_step
-        | Rule::check_step => {
-            "a test step (fen, play, perft, legal, illegal, moves =, check, not check, checkmate or stalemate)"
+        | Rule::check_step
+        | Rule::option_step
+        | Rule::vote_step => {
+            "a test step (option, vote, fen, play, perft, legal, illegal, moves =, check, not check, checkmate or stalemate)"
         }
         Rule::board => "`board`",
         Rule::players => "`players`",
@@ -977,12 +1397,17 @@ const BLOCK_KEYWORDS: &[&str] = &[
     "setup",
     "end",
     "test",
+    "reserve",
+    "drop",
+    "option",
+    "define",
+    "use",
 ];
 
 /// The keywords a rule can start with, for "did you mean".
 fn rule_keywords(rule: Rule) -> &'static [&'static str] {
     match rule {
-        Rule::file => &["game", "import"],
+        Rule::file => &["game", "import", "define"],
         Rule::game_item => &[
             "board",
             "players",
@@ -993,9 +1418,16 @@ fn rule_keywords(rule: Rule) -> &'static [&'static str] {
             "setup",
             "end",
             "test",
+            "reserve",
+            "drop",
+            "option",
+            "when",
+            "use",
         ],
         Rule::piece_item => &["royal", "value", "resets_clock", "moves", "promote"],
-        Rule::move_rule => &["step", "slide", "leap"],
+        Rule::move_rule => &["step", "slide", "leap", "hop", "prefer"],
+        Rule::hop_shape => &["first", "next", "slide"],
+        Rule::drop_item => &["in", "require", "then"],
         Rule::modifier => &["to", "when", "sets"],
         Rule::target_kind => &["empty", "enemy", "not_friend", "en_passant"],
         Rule::condition => &["from", "occupied", "empty"],
@@ -1003,6 +1435,8 @@ fn rule_keywords(rule: Rule) -> &'static [&'static str] {
         Rule::end_rule => &["checkmate", "stalemate", "repetition", "no_progress"],
         Rule::outcome => &["loss", "win", "draw"],
         Rule::test_step => &[
+            "option",
+            "vote",
             "fen",
             "play",
             "perft",
@@ -1065,10 +1499,6 @@ fn syntax_error(err: &pest::error::Error<Rule>, source: &str, file: FileId) -> D
         format!("`{found}`")
     };
 
-    if RESERVED.contains(&found) {
-        return Diagnostic::error(sp, format!("`{found}` is not supported yet"))
-            .with_label("reserved for a later version of the language");
-    }
     if rules.contains(&Rule::name) && KEYWORDS.contains(&found) {
         return Diagnostic::error(sp, format!("expected a name, found keyword `{found}`"))
             .with_label("keywords cannot be used as names");
@@ -1077,7 +1507,7 @@ fn syntax_error(err: &pest::error::Error<Rule>, source: &str, file: FileId) -> D
     let mut expected: Vec<String> = Vec::new();
     for r in &rules {
         let d = match r {
-            Rule::file => Some("`game` or `import`".to_string()),
+            Rule::file => Some("`game`, `define` or `import`".to_string()),
             r => describe(*r),
         };
         if let Some(d) = d

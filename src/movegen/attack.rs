@@ -49,13 +49,18 @@ impl Variant {
             if h.shape == HopShape::Next && si != 0 {
                 continue;
             }
-            let Some(&hopper_sq) = ray[si + 1..].iter().find(|&&s| !pos.board[s as usize].is_none()) else {
+            let Some(&hopper_sq) = ray[si + 1..]
+                .iter()
+                .find(|&&s| !pos.board[s as usize].is_none())
+            else {
                 continue;
             };
             if pos.board[hopper_sq as usize] == Piece::new(h.kind, by)
                 && h.screen.accepts(pos.board[ray[si] as usize], by)
                 && self.guards_hold(pos, &h.guards, hopper_sq, by)
-                && h.unless.as_ref().is_none_or(|first| !self.rules_yield(pos, first, hopper_sq, by))
+                && h.unless
+                    .as_ref()
+                    .is_none_or(|first| !self.rules_yield(pos, first, hopper_sq, by))
             {
                 return true;
             }
@@ -77,7 +82,9 @@ impl Variant {
                     && dist >= s.min as usize
                     && (s.max == 0 || dist <= s.max as usize)
                     && self.guards_hold(pos, &s.guards, from, by)
-                    && s.unless.as_ref().is_none_or(|first| !self.rules_yield(pos, first, from, by))
+                    && s.unless
+                        .as_ref()
+                        .is_none_or(|first| !self.rules_yield(pos, first, from, by))
                 {
                     return true;
                 }
@@ -89,7 +96,13 @@ impl Variant {
 
     /// Do all guards hold for a piece of `color` on `from`?
     #[inline]
-    pub(crate) fn guards_hold(&self, pos: &Position, guards: &[CGuard], from: Square, color: usize) -> bool {
+    pub(crate) fn guards_hold(
+        &self,
+        pos: &Position,
+        guards: &[CGuard],
+        from: Square,
+        color: usize,
+    ) -> bool {
         guards.iter().all(|g| match *g {
             CGuard::FromIn(z) => self.zones[z][color].has(from),
             CGuard::FromNotIn(z) => !self.zones[z][color].has(from),
@@ -105,7 +118,13 @@ impl Variant {
     }
 
     /// Does any of `rules` give the piece of `color` on `from` a pseudo-legal move?
-    pub(crate) fn rules_yield(&self, pos: &Position, rules: &[CRule], from: Square, color: usize) -> bool {
+    pub(crate) fn rules_yield(
+        &self,
+        pos: &Position,
+        rules: &[CRule],
+        from: Square,
+        color: usize,
+    ) -> bool {
         rules.iter().any(|r| match r {
             CRule::Ride {
                 vid,
@@ -119,19 +138,26 @@ impl Variant {
                     return false;
                 }
                 let ray = self.ray(*vid, from);
-                let lim = if *max == 0 { ray.len() } else { ray.len().min(*max as usize) };
+                let lim = if *max == 0 {
+                    ray.len()
+                } else {
+                    ray.len().min(*max as usize)
+                };
                 for (i, &t) in ray[..lim].iter().enumerate() {
                     let p = pos.board[t as usize];
                     let reached = i + 1 >= *min as usize;
                     if p.is_none() {
                         if reached
                             && (matches!(to, Target::Empty | Target::NotFriend)
-                                || (*to == Target::EnPassant && pos.ep.is_some_and(|(e, _)| e == t)))
+                                || (*to == Target::EnPassant
+                                    && pos.ep.is_some_and(|(e, _)| e == t)))
                         {
                             return true;
                         }
                     } else {
-                        return reached && p.color() != color && matches!(to, Target::Enemy | Target::NotFriend);
+                        return reached
+                            && p.color() != color
+                            && matches!(to, Target::Enemy | Target::NotFriend);
                     }
                 }
                 false
@@ -171,7 +197,8 @@ impl Variant {
                 false
             }
             CRule::Prefer { first, fallback } => {
-                self.rules_yield(pos, first, from, color) || self.rules_yield(pos, fallback, from, color)
+                self.rules_yield(pos, first, from, color)
+                    || self.rules_yield(pos, fallback, from, color)
             }
         })
     }
@@ -179,6 +206,8 @@ impl Variant {
     /// Is the side to move in check (any of its royal pieces attacked)?
     pub fn in_check(&self, pos: &Position) -> bool {
         let us = pos.side;
-        pos.royals[us].iter().any(|k| self.is_attacked(pos, k, 1 - us))
+        pos.royals[us]
+            .iter()
+            .any(|k| self.is_attacked(pos, k, 1 - us))
     }
 }

@@ -1,8 +1,10 @@
 //! Compile a [`RuleSet`] into the tables the interpreter runs on.
 
 use crate::board::zobrist::Keys;
-use crate::board::{Bitset, Geometry, Piece, Position, Square, MAX_KINDS};
-use crate::ir::{DropEffect, Effect, Guard, HopShape, MoveRule, Owner, Requirement, RuleSet, Target, Vector};
+use crate::board::{Bitset, Geometry, MAX_KINDS, Piece, Position, Square};
+use crate::ir::{
+    DropEffect, Effect, Guard, HopShape, MoveRule, Owner, Requirement, RuleSet, Target, Vector,
+};
 
 /// Why a rule set could not be compiled.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -236,7 +238,12 @@ impl Variant {
         for color in 0..2 {
             v.attacks[color] = v.compile_attacks(color);
         }
-        v.line_legality = v.attacks.iter().all(|a| a.slow.is_empty() && a.hops.iter().all(|h| h.guards.is_empty() && h.unless.is_none()));
+        v.line_legality = v.attacks.iter().all(|a| {
+            a.slow.is_empty()
+                && a.hops
+                    .iter()
+                    .all(|h| h.guards.is_empty() && h.unless.is_none())
+        });
         v.compile_castling();
         Ok(v)
     }
@@ -416,7 +423,10 @@ impl Variant {
     /// The id of the negation of vector `vid`.
     fn neg(&self, vid: u16) -> u16 {
         let (x, y) = self.vectors[vid as usize];
-        self.vectors.iter().position(|&w| w == (-x, -y)).unwrap_or(0) as u16
+        self.vectors
+            .iter()
+            .position(|&w| w == (-x, -y))
+            .unwrap_or(0) as u16
     }
 
     fn compile_attacks(&self, color: usize) -> Attacks {
@@ -428,7 +438,13 @@ impl Variant {
         a
     }
 
-    fn collect_attacks(&self, a: &mut Attacks, kind: usize, rules: &[CRule], unless: Option<&Vec<CRule>>) {
+    fn collect_attacks(
+        &self,
+        a: &mut Attacks,
+        kind: usize,
+        rules: &[CRule],
+        unless: Option<&Vec<CRule>>,
+    ) {
         for r in rules {
             match r {
                 CRule::Ride {
@@ -452,7 +468,10 @@ impl Variant {
                     match list {
                         Some(list) => match list.iter_mut().find(|l| l.rev == rev) {
                             Some(l) => l.mask |= 1 << kind,
-                            None => list.push(AttackLine { rev, mask: 1 << kind }),
+                            None => list.push(AttackLine {
+                                rev,
+                                mask: 1 << kind,
+                            }),
                         },
                         None => a.slow.push(SlowAttack {
                             kind,
@@ -503,7 +522,11 @@ impl Variant {
                 for &kt_coord in &side.king_to[color] {
                     let kt = self.geo.square(kt_coord);
                     let mut empty = Bitset::EMPTY;
-                    for sq in self.between_inclusive(kf, kt).into_iter().chain(self.between_inclusive(pf, pt)) {
+                    for sq in self
+                        .between_inclusive(kf, kt)
+                        .into_iter()
+                        .chain(self.between_inclusive(pf, pt))
+                    {
                         if sq != kf && sq != pf {
                             empty.set(sq);
                         }
@@ -621,7 +644,11 @@ impl Variant {
                     return;
                 }
                 let back = self.ray(self.neg(vid), victim);
-                let longest = if max == 0 { back.len() } else { back.len().min(max as usize) };
+                let longest = if max == 0 {
+                    back.len()
+                } else {
+                    back.len().min(max as usize)
+                };
                 for n in (min.max(2) as usize)..=longest {
                     if back[..n].iter().all(|&s| pos.board[s as usize].is_none()) {
                         found = Some(victim);

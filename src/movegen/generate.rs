@@ -35,7 +35,12 @@ impl Variant {
     /// Where relocation `r` of a drop on `to` takes the piece: (from, to), if
     /// the piece exists and its path and destination are empty.
     #[inline]
-    pub(crate) fn relocation(&self, pos: &Position, to: Square, r: (u16, u16, u8, bool)) -> Option<(Square, Square)> {
+    pub(crate) fn relocation(
+        &self,
+        pos: &Position,
+        to: Square,
+        r: (u16, u16, u8, bool),
+    ) -> Option<(Square, Square)> {
         let (at, by, steps, _) = r;
         let &src = self.ray(at, to).first()?;
         if pos.board[src as usize].is_none() {
@@ -47,7 +52,10 @@ impl Variant {
         }
         let path = &path[..steps as usize];
         // The drop square itself may lie on the path: it is filled by the drop.
-        if path.iter().any(|&s| s == to || !pos.board[s as usize].is_none()) {
+        if path
+            .iter()
+            .any(|&s| s == to || !pos.board[s as usize].is_none())
+        {
             return None;
         }
         Some((src, path[steps as usize - 1]))
@@ -91,7 +99,14 @@ impl Variant {
         }
     }
 
-    fn gen_rules(&self, pos: &Position, rules: &[CRule], from: Square, kind: usize, out: &mut Vec<Move>) {
+    fn gen_rules(
+        &self,
+        pos: &Position,
+        rules: &[CRule],
+        from: Square,
+        kind: usize,
+        out: &mut Vec<Move>,
+    ) {
         let us = pos.side;
         for r in rules {
             match r {
@@ -107,7 +122,11 @@ impl Variant {
                         continue;
                     }
                     let ray = self.ray(*vid, from);
-                    let lim = if *max == 0 { ray.len() } else { ray.len().min(*max as usize) };
+                    let lim = if *max == 0 {
+                        ray.len()
+                    } else {
+                        ray.len().min(*max as usize)
+                    };
                     let min = *min as usize;
                     for (i, &t) in ray[..lim].iter().enumerate() {
                         let p = pos.board[t as usize];
@@ -141,7 +160,10 @@ impl Variant {
                                 }
                             }
                         } else {
-                            if reached && p.color() != us && matches!(to, Target::Enemy | Target::NotFriend) {
+                            if reached
+                                && p.color() != us
+                                && matches!(to, Target::Enemy | Target::NotFriend)
+                            {
                                 self.push_landing(pos, from, t, kind, out);
                             }
                             break;
@@ -211,7 +233,14 @@ impl Variant {
 
     /// Push a move landing on `to`, expanded into promotions where they apply.
     #[inline(always)]
-    fn push_landing(&self, pos: &Position, from: Square, to: Square, kind: usize, out: &mut Vec<Move>) {
+    fn push_landing(
+        &self,
+        pos: &Position,
+        from: Square,
+        to: Square,
+        kind: usize,
+        out: &mut Vec<Move>,
+    ) {
         if let Some((zone, choices)) = &self.promotion[pos.side][kind]
             && zone.has(to)
         {
@@ -274,7 +303,12 @@ impl Variant {
         s.in_check = self.is_attacked(pos, k, them);
         if !self.attacks[them].hops.is_empty() {
             let a = &self.attacks[them];
-            for rev in a.hops.iter().map(|h| h.rev).chain(a.slides.iter().map(|l| l.rev)) {
+            for rev in a
+                .hops
+                .iter()
+                .map(|h| h.rev)
+                .chain(a.slides.iter().map(|l| l.rev))
+            {
                 for &t in self.ray(rev, k) {
                     s.lines.set(t);
                 }
@@ -310,7 +344,10 @@ impl Variant {
             && let Some(k) = s.king
             && !s.in_check
             && m.from != k
-            && matches!(m.kind, MoveKind::Normal | MoveKind::SetsEnPassant | MoveKind::Promotion)
+            && matches!(
+                m.kind,
+                MoveKind::Normal | MoveKind::SetsEnPassant | MoveKind::Promotion
+            )
         {
             let safe = if self.attacks[1 - pos.side].hops.is_empty() {
                 !s.pinned.has(m.from)
@@ -401,7 +438,9 @@ impl Variant {
     fn is_legal_by_make(&self, pos: &mut Position, m: Move) -> bool {
         let us = pos.side;
         let undo = self.make(pos, m);
-        let legal = !pos.royals[us].iter().any(|k| self.is_attacked(pos, k, 1 - us));
+        let legal = !pos.royals[us]
+            .iter()
+            .any(|k| self.is_attacked(pos, k, 1 - us));
         self.unmake(pos, m, undo);
         legal
     }

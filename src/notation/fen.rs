@@ -87,7 +87,10 @@ pub fn parse_fen(v: &Variant, fen: &str) -> Result<Position, FenError> {
                     if !geo.is_valid(sq) {
                         return Err(err(
                             &field,
-                            format!("{} is a hole and must be written `*`", hole_name(v, file as u8, rank)),
+                            format!(
+                                "{} is a hole and must be written `*`",
+                                hole_name(v, file as u8, rank)
+                            ),
                         ));
                     }
                     file += 1;
@@ -102,7 +105,10 @@ pub fn parse_fen(v: &Variant, fen: &str) -> Result<Position, FenError> {
                 if geo.is_valid(sq) {
                     return Err(err(
                         &field,
-                        format!("`*` marks a hole, but {} is a square of the board", geo.name(sq)),
+                        format!(
+                            "`*` marks a hole, but {} is a square of the board",
+                            geo.name(sq)
+                        ),
                     ));
                 }
                 file += 1;
@@ -111,13 +117,19 @@ pub fn parse_fen(v: &Variant, fen: &str) -> Result<Position, FenError> {
             let Some(kind) = v.kind_of_letter(c).filter(|_| c.is_ascii_alphabetic()) else {
                 return Err(err(
                     &field,
-                    format!("unknown piece letter `{c}` (this variant has {})", letters(v)),
+                    format!(
+                        "unknown piece letter `{c}` (this variant has {})",
+                        letters(v)
+                    ),
                 ));
             };
             if !geo.is_valid(sq) {
                 return Err(err(
                     &field,
-                    format!("{} is a hole and must be written `*`", hole_name(v, file as u8, rank)),
+                    format!(
+                        "{} is a hole and must be written `*`",
+                        hole_name(v, file as u8, rank)
+                    ),
                 ));
             }
             let color = usize::from(c.is_ascii_lowercase());
@@ -139,12 +151,18 @@ pub fn parse_fen(v: &Variant, fen: &str) -> Result<Position, FenError> {
             let Some(kind) = v.kind_of_letter(c).filter(|_| c.is_ascii_alphabetic()) else {
                 return Err(err(
                     "reserve",
-                    format!("unknown piece letter `{c}` (this variant has {})", letters(v)),
+                    format!(
+                        "unknown piece letter `{c}` (this variant has {})",
+                        letters(v)
+                    ),
                 ));
             };
             let color = usize::from(c.is_ascii_lowercase());
             let n = &mut pos.reserve[color][kind];
-            *n = n.checked_add(1).filter(|&n| n < 32).ok_or_else(|| err("reserve", "too many pieces in reserve"))?;
+            *n = n
+                .checked_add(1)
+                .filter(|&n| n < 32)
+                .ok_or_else(|| err("reserve", "too many pieces in reserve"))?;
         }
     }
 
@@ -152,7 +170,12 @@ pub fn parse_fen(v: &Variant, fen: &str) -> Result<Position, FenError> {
     pos.side = match fields.get(1).copied().unwrap_or("w") {
         "w" => 0,
         "b" => 1,
-        other => return Err(err("side to move", format!("expected `w` or `b`, found `{other}`"))),
+        other => {
+            return Err(err(
+                "side to move",
+                format!("expected `w` or `b`, found `{other}`"),
+            ));
+        }
     };
 
     // Castling.
@@ -182,13 +205,21 @@ pub fn parse_fen(v: &Variant, fen: &str) -> Result<Position, FenError> {
         let sq = geo
             .parse_square(ep)
             .filter(|&s| geo.is_valid(s))
-            .ok_or_else(|| err("en passant", format!("expected a square or `-`, found `{ep}`")))?;
+            .ok_or_else(|| {
+                err(
+                    "en passant",
+                    format!("expected a square or `-`, found `{ep}`"),
+                )
+            })?;
         if !pos.board[sq as usize].is_none() {
             return Err(err("en passant", format!("{ep} is not empty")));
         }
-        let victim = v
-            .ep_victim(&pos, sq)
-            .ok_or_else(|| err("en passant", format!("no piece can have just passed over {ep}")))?;
+        let victim = v.ep_victim(&pos, sq).ok_or_else(|| {
+            err(
+                "en passant",
+                format!("no piece can have just passed over {ep}"),
+            )
+        })?;
         pos.ep = Some((sq, victim));
     }
 
@@ -198,7 +229,12 @@ pub fn parse_fen(v: &Variant, fen: &str) -> Result<Position, FenError> {
             .parse()
             .ok()
             .filter(|&n: &u32| n <= MAX_CLOCK)
-            .ok_or_else(|| err("half-move clock", format!("expected a number up to {MAX_CLOCK}, found `{s}`")))?,
+            .ok_or_else(|| {
+                err(
+                    "half-move clock",
+                    format!("expected a number up to {MAX_CLOCK}, found `{s}`"),
+                )
+            })?,
         None => 0,
     };
     pos.fullmove = match fields.get(5) {
@@ -206,14 +242,22 @@ pub fn parse_fen(v: &Variant, fen: &str) -> Result<Position, FenError> {
             .parse()
             .ok()
             .filter(|&n: &u32| (1..=MAX_CLOCK).contains(&n))
-            .ok_or_else(|| err("move number", format!("expected a number from 1 to {MAX_CLOCK}, found `{s}`")))?,
+            .ok_or_else(|| {
+                err(
+                    "move number",
+                    format!("expected a number from 1 to {MAX_CLOCK}, found `{s}`"),
+                )
+            })?,
         None => 1,
     };
     pos.hash = pos.compute_hash(&v.keys);
 
     // The side that just moved may not have left a royal piece attacked.
     let them = 1 - pos.side;
-    if pos.royals[them].iter().any(|k| v.is_attacked(&pos, k, pos.side)) {
+    if pos.royals[them]
+        .iter()
+        .any(|k| v.is_attacked(&pos, k, pos.side))
+    {
         return Err(err(
             "position",
             "the side not to move is in check, so the position cannot arise",
@@ -223,7 +267,11 @@ pub fn parse_fen(v: &Variant, fen: &str) -> Result<Position, FenError> {
 }
 
 fn hole_name(v: &Variant, file: u8, rank: u8) -> String {
-    format!("{}{}", v.geo.file_label(file), v.rules.board.rank_labels[rank as usize])
+    format!(
+        "{}{}",
+        v.geo.file_label(file),
+        v.rules.board.rank_labels[rank as usize]
+    )
 }
 
 fn letters(v: &Variant) -> String {
@@ -244,7 +292,11 @@ fn castling_wing(v: &Variant, color: usize, c: char) -> Option<usize> {
             .min_by_key(|&w| partner_file(w)),
         _ => {
             let label = c.to_ascii_lowercase().to_string();
-            (0..wings.len()).find(|&w| v.geo.file_label(partner_file(w)).eq_ignore_ascii_case(&label))
+            (0..wings.len()).find(|&w| {
+                v.geo
+                    .file_label(partner_file(w))
+                    .eq_ignore_ascii_case(&label)
+            })
         }
     }
 }
@@ -270,7 +322,11 @@ pub fn write_fen(v: &Variant, pos: &Position) -> String {
                 s.push('*');
             } else {
                 let l = v.letter(p.kind());
-                s.push(if p.color() == 0 { l } else { l.to_ascii_lowercase() });
+                s.push(if p.color() == 0 {
+                    l
+                } else {
+                    l.to_ascii_lowercase()
+                });
             }
         }
         if empty > 0 {
@@ -280,14 +336,19 @@ pub fn write_fen(v: &Variant, pos: &Position) -> String {
             s.push('/');
         }
     }
-    let has_reserve = !v.rules.setup.reserves.is_empty() || pos.reserve.iter().flatten().any(|&n| n > 0);
+    let has_reserve =
+        !v.rules.setup.reserves.is_empty() || pos.reserve.iter().flatten().any(|&n| n > 0);
     if has_reserve {
         s.push('[');
         for color in 0..2 {
             for kind in 0..v.rules.pieces.len() {
                 for _ in 0..pos.reserve[color][kind] {
                     let l = v.letter(kind);
-                    s.push(if color == 0 { l } else { l.to_ascii_lowercase() });
+                    s.push(if color == 0 {
+                        l
+                    } else {
+                        l.to_ascii_lowercase()
+                    });
                 }
             }
         }
@@ -306,14 +367,25 @@ pub fn write_fen(v: &Variant, pos: &Position) -> String {
                 .find(|&c| castling_wing(v, color, c) == Some(w))
                 .unwrap_or_else(|| {
                     let f = geo.coord(v.wings[color][w].partner_from).0;
-                    geo.file_label(f).chars().next().unwrap_or('?').to_ascii_uppercase()
+                    geo.file_label(f)
+                        .chars()
+                        .next()
+                        .unwrap_or('?')
+                        .to_ascii_uppercase()
                 });
             let order = match c {
                 'K' => 0,
                 'Q' => 1,
                 _ => 2,
             };
-            letters.push((order, if color == 0 { c } else { c.to_ascii_lowercase() }));
+            letters.push((
+                order,
+                if color == 0 {
+                    c
+                } else {
+                    c.to_ascii_lowercase()
+                },
+            ));
         }
         letters.sort();
         cast.extend(letters.into_iter().map(|(_, c)| c));
@@ -335,7 +407,14 @@ pub fn write_fen(v: &Variant, pos: &Position) -> String {
 /// `*` marks holes, `.` empty squares.
 pub fn diagram(v: &Variant, pos: &Position) -> String {
     let geo = &v.geo;
-    let width = v.rules.board.rank_labels.iter().map(|l| l.len()).max().unwrap_or(1);
+    let width = v
+        .rules
+        .board
+        .rank_labels
+        .iter()
+        .map(|l| l.len())
+        .max()
+        .unwrap_or(1);
     let mut s = String::new();
     for rank in (0..geo.ranks).rev() {
         s += &format!("{:>width$} ", v.rules.board.rank_labels[rank as usize]);

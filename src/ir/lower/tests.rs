@@ -661,7 +661,7 @@ fn error_syntax_messages() {
     let cases = [
         (
             "  piece P \"P\" { moves { stpe n } }",
-            "expected a move rule (step, slide or leap) or `}`, found `stpe`",
+            "expected a move rule (step, slide, leap, hop or prefer) or `}`, found `stpe`",
             "4:25",
         ),
         (
@@ -690,11 +690,30 @@ fn error_syntax_messages() {
             "4:9",
         ),
         (
-            "  piece P \"P\" { moves { hop n } }",
-            "`hop` is not supported yet",
-            "4:25",
+            "  piece P \"P\" { moves { hop n then jump } }",
+            "expected first, next or slide, found `jump`",
+            "4:36",
         ),
-        ("  prefer", "`prefer` is not supported yet", "4:3"),
+        (
+            "  piece P \"P\" { moves { hop n over then first } }",
+            "expected a filter like `any`, `enemy`, `not friend PIECE` or piece names, found `then`",
+            "4:36",
+        ),
+        (
+            "  piece P \"P\" { moves { prefer { step n } } }",
+            "expected `else`, found `}`",
+            "4:43",
+        ),
+        (
+            "  option o \"?\" { choices }",
+            "expected a name, found `}`",
+            "4:26",
+        ),
+        (
+            "  use m(1, )",
+            "expected a name or a whole number, found `)`",
+            "4:12",
+        ),
         (
             "  zones { z = rank }",
             "expected a rank number like 1, found `}`",
@@ -725,7 +744,7 @@ fn error_syntax_messages() {
     let e = errors("game G { board { files a..h  ranks 1..8 }");
     assert_eq!(
         e[0].0,
-        "expected a game block (board, players, directions, zones, piece, castling, setup, end or test) or `}`, found end of file"
+        "expected a game block (board, players, directions, zones, piece, castling, setup, end, test, reserve, drop, option, when or use) or `}`, found end of file"
     );
 }
 
@@ -782,7 +801,8 @@ fn error_import_cycle_and_missing_import() {
     assert_eq!(e[0].help.as_deref(), Some("did you mean `chess.variant`?"));
 
     let mut sources = SourceMap::new();
-    let e = load_file(&dir.join("no_such_file.variant"), &mut sources, &[]).expect_err("unreadable");
+    let e =
+        load_file(&dir.join("no_such_file.variant"), &mut sources, &[]).expect_err("unreadable");
     assert!(e[0].message.starts_with("cannot read"));
 }
 
@@ -871,4 +891,505 @@ fn game_extending_itself_is_an_error() {
     let src = format!("{}game H extends H {{ }}\n", game("", SETUP));
     let e = errors(&src);
     assert_eq!(at(&e, "game `H` extends itself"), "test.variant:7:6");
+}
+
+// ============================================================================
+// Hops, prefer, drops, options, macros, replaces
+// ============================================================================
+
+fn load_beside_chess_with(src: &str, options: &[(&str, &str)]) -> Result<Loaded, String> {
+    let name = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/seed_test.variant");
+    let mut sources = SourceMap::new();
+    let options: Vec<(String, String)> = options
+        .iter()
+        .map(|(a, b)| (a.to_string(), b.to_string()))
+        .collect();
+    load_source(&name.display().to_string(), src, &mut sources, &options)
+        .map_err(|e| render_all(&e, &sources))
+}
+
+fn hops(rules: &[MoveRule]) -> Vec<&Hop> {
+    rules
+        .iter()
+        .map(|m| match m {
+            MoveRule::Hop(h) => h,
+            other => panic!("expected a hop, found {other:?}"),
+        })
+        .collect()
+}
+
+#[test]
+fn hop_prefer_and_filters() {
+    let l = load_beside_chess(
+        r#"
+        import "chess.variant"
+        game Seed extends Chess {
+          piece Perier "E" {
+            value 4
+            moves { step all to empty  hop all then first }
+          }
+          piece Basilisk "S" {
+            moves {
+              prefer {
+                hop all over not enemy Pawn then slide
+                hop all over enemy Pawn then next to not_friend
+              } else {
+                slide all to empty
+              }
+            }
+          }
+          piece Cannon "C" {
+            moves { prefer { hop orth over any then slide when from in pawn_start } else { prefer { hop n over friend then next } else { } } }
+          }
+        }
+        "#,
+    );
+    let r = &l.rules;
+    let pawn = r
+        .pieces
+        .iter()
+        .position(|p| p.name == "Pawn")
+        .expect("pawn");
+    // Perier: 8 king steps to empty, then 8 cannon captures.
+    let perier = piece(r, "Perier");
+    assert_eq!(perier.moves.len(), 16);
+    let ph = hops(&perier.moves[8..]);
+    assert!(ph.iter().all(|h| h.shape == HopShape::First
+        && h.to == Target::Enemy
+        && h.screen == PieceFilter::default()
+        && h.guards.is_empty()));
+    assert_eq!(ph[0].vector, (0, 1));
+    // Basilisk: one prefer with 16 hops and 8 quiet slides.
+    let basilisk = piece(r, "Basilisk");
+    let [MoveRule::Prefer { first, fallback }] = &basilisk.moves[..] else {
+        panic!("one prefer: {:?}", basilisk.moves)
+    };
+    let first = hops(first);
+    assert_eq!(first.len(), 16);
+    assert_eq!(
+        (first[0].shape, first[0].to, &first[0].screen),
+        (
+            HopShape::Slide,
+            Target::NotFriend,
+            &PieceFilter {
+                owner: Some(Owner::Enemy),
+                pieces: vec![pawn],
+                negate: true
+            }
+        )
+    );
+    assert_eq!(
+        (first[8].shape, first[8].to, &first[8].screen),
+        (
+            HopShape::Next,
+            Target::NotFriend,
+            &PieceFilter {
+                owner: Some(Owner::Enemy),
+                pieces: vec![pawn],
+                negate: false
+            }
+        )
+    );
+    assert_eq!(fallback.len(), 8);
+    assert!(fallback.iter().all(|m| matches!(
+        m,
+        MoveRule::Ride(Ride {
+            to: Target::Empty,
+            min: 1,
+            max: 0,
+            ..
+        })
+    )));
+    // Nested prefer, guards on a hop, `over friend`.
+    let cannon = piece(r, "Cannon");
+    let [MoveRule::Prefer { first, fallback }] = &cannon.moves[..] else {
+        panic!("one prefer")
+    };
+    let zone = r
+        .zones
+        .iter()
+        .position(|z| z.name == "pawn_start")
+        .expect("zone");
+    assert_eq!(hops(first)[0].guards, [Guard::FromIn(zone)]);
+    let [MoveRule::Prefer { first, fallback }] = &fallback[..] else {
+        panic!("nested prefer")
+    };
+    assert_eq!(
+        hops(first)[0].screen,
+        PieceFilter {
+            owner: Some(Owner::Friend),
+            pieces: vec![],
+            negate: false
+        }
+    );
+    assert!(fallback.is_empty());
+}
+
+const PERIER: &str = r#"
+    import "chess.variant"
+    game Perier extends Chess {
+      zones { back_rank = rank 1 }
+      piece Perier "E" { value 4  moves { step all to empty  hop all then first } }
+      option extra "Play with the extra pieces?" {
+        choices no yes  default no
+        vote { white  black when white == no }
+        result any yes else no
+      }
+      when extra == yes {
+        reserve { white: Perier 1  black: Perier }
+        drop Perier {
+          in back_rank
+          require friend Pawn at (0,1)
+          require empty at (0,2)
+          then move (0,1) n 2 sets en_passant
+        }
+      }
+      test "vote" {
+        option extra = yes
+        vote extra white no black yes -> yes
+        vote extra white yes black no -> refused
+      }
+    }
+"#;
+
+#[test]
+fn drop_with_requirement_and_relocation() {
+    let l = load_beside_chess_with(PERIER, &[("extra", "yes")]).expect("loads");
+    let r = &l.rules;
+    let perier = r
+        .pieces
+        .iter()
+        .position(|p| p.name == "Perier")
+        .expect("perier");
+    let pawn = r
+        .pieces
+        .iter()
+        .position(|p| p.name == "Pawn")
+        .expect("pawn");
+    let back = r
+        .zones
+        .iter()
+        .position(|z| z.name == "back_rank")
+        .expect("zone");
+    assert_eq!(
+        r.drops,
+        [DropDef {
+            piece: perier,
+            zone: Some(back),
+            requires: vec![
+                Requirement::Piece(
+                    (0, 1),
+                    PieceFilter {
+                        owner: Some(Owner::Friend),
+                        pieces: vec![pawn],
+                        negate: false
+                    }
+                ),
+                Requirement::Empty((0, 2)),
+            ],
+            effects: vec![DropEffect::Relocate {
+                at: (0, 1),
+                by: (0, 1),
+                steps: 2,
+                sets_ep: true
+            }],
+            span: r.drops[0].span,
+        }]
+    );
+    assert_eq!(r.setup.reserves, [(0, perier, 1), (1, perier, 1)]);
+    // Test steps: the options come first, the votes keep their names.
+    let t = &r.tests[0];
+    assert!(
+        matches!(&t.steps[0], TestStep::Options(o) if o.len() == 1 && o[0].0 == "extra" && o[0].1 == "yes")
+    );
+    assert!(
+        matches!(&t.steps[1], TestStep::Vote { option, ballots, expect: Some(e), .. }
+        if option == "extra" && ballots.len() == 2 && e == "yes")
+    );
+    assert!(matches!(&t.steps[2], TestStep::Vote { expect: None, .. }));
+}
+
+#[test]
+fn option_and_vote() {
+    let l = load_beside_chess_with(PERIER, &[]).expect("loads");
+    let r = &l.rules;
+    let [o] = &r.options[..] else {
+        panic!("one option")
+    };
+    assert_eq!(o.name, "extra");
+    assert_eq!(o.prompt, "Play with the extra pieces?");
+    assert_eq!(o.choices, ["no", "yes"]);
+    assert_eq!(o.default, 0);
+    assert_eq!(r.option_values, [0]);
+    let vote = o.vote.as_ref().expect("vote");
+    assert_eq!(vote.voters, [(0, None), (1, Some((0, 0)))]);
+    assert_eq!((vote.any, vote.otherwise), (1, 0));
+    let (no, yes) = (0, 1);
+    assert_eq!(vote.decide(&[(0, yes)]), Ok(yes));
+    assert_eq!(vote.decide(&[(0, no), (1, yes)]), Ok(yes));
+    assert_eq!(vote.decide(&[(0, no), (1, no)]), Ok(no));
+    assert!(vote.decide(&[(0, yes), (1, no)]).is_err());
+}
+
+#[test]
+fn when_follows_the_options_parameter() {
+    // Default `no`: no reserve, no drop; the zone only used inside `when` is not "unused".
+    let l = load_beside_chess_with(PERIER, &[]).expect("loads");
+    assert_eq!(l.warnings, []);
+    let r = l.rules;
+    assert!(r.drops.is_empty() && r.setup.reserves.is_empty());
+    let r = load_beside_chess_with(PERIER, &[("extra", "no")])
+        .expect("loads")
+        .rules;
+    assert!(r.drops.is_empty() && r.setup.reserves.is_empty());
+    assert_eq!(r.option_values, [0]);
+    let r = load_beside_chess_with(PERIER, &[("extra", "yes")])
+        .expect("loads")
+        .rules;
+    assert_eq!((r.drops.len(), r.setup.reserves.len()), (1, 2));
+    assert_eq!(r.option_values, [1]);
+    // An unknown option or choice is an error at the game's name.
+    let e = load_beside_chess_with(PERIER, &[("extar", "yes")]).expect_err("unknown option");
+    assert!(e.contains("game `Perier` has no option `extar`"), "{e}");
+    assert!(e.contains("did you mean `extra`?"), "{e}");
+    assert!(e.contains("seed_test.variant:3:10"), "{e}");
+    let e = load_beside_chess_with(PERIER, &[("extra", "maybe")]).expect_err("unknown choice");
+    assert!(
+        e.contains("`maybe` is not a choice of option `extra`"),
+        "{e}"
+    );
+    // Options are inherited, by name; `when` in a child sees the parent's option.
+    let child = format!(
+        "{PERIER}\ngame Child extends Perier {{ when extra == yes {{ reserve {{ white: Knight 2 }} }} }}\n"
+    );
+    let r = load_beside_chess_with(&child, &[("extra", "yes")])
+        .expect("loads")
+        .rules;
+    assert_eq!(r.name, "Child");
+    assert_eq!(r.options.len(), 1);
+    assert_eq!(r.drops.len(), 1);
+    let knight = r
+        .pieces
+        .iter()
+        .position(|p| p.name == "Knight")
+        .expect("knight");
+    assert!(r.setup.reserves.contains(&(0, knight, 2)));
+    assert_eq!(r.setup.reserves.len(), 3);
+}
+
+#[test]
+fn macros_expand_with_names_and_numbers() {
+    let src = r#"
+        import "chess.variant"
+        define extra_piece(P, R) {
+          option extra "Extra?" { choices no yes  vote { white  black when white == no }  result any yes else no }
+          when extra == yes {
+            reserve { white: $P  black: $P $R }
+            drop $P { in back_rank  require friend Pawn at (0,1)  then move (0,1) n $R }
+          }
+        }
+        define rider(N, D, X) { piece $N "X" { moves { slide $D max $X } } }
+        game Basilisk extends Chess {
+          zones { back_rank = rank 1 }
+          piece Basilisk "S" { moves { hop all then slide } }
+          use extra_piece(Basilisk, 1)
+          use rider(Camel, n, 3)
+        }
+    "#;
+    let r = load_beside_chess_with(src, &[("extra", "yes")])
+        .expect("loads")
+        .rules;
+    let b = r
+        .pieces
+        .iter()
+        .position(|p| p.name == "Basilisk")
+        .expect("piece");
+    assert_eq!(r.setup.reserves, [(0, b, 1), (1, b, 1)]);
+    assert_eq!(r.drops[0].piece, b);
+    assert!(matches!(
+        r.drops[0].effects[..],
+        [DropEffect::Relocate {
+            steps: 1,
+            sets_ep: false,
+            ..
+        }]
+    ));
+    let camel = rides(piece(&r, "Camel"));
+    assert_eq!((camel[0].vector, camel[0].max), ((0, 1), 3));
+    assert_eq!(r.options.len(), 1);
+}
+
+#[test]
+fn macro_errors() {
+    let base = "define m(P) { piece $P \"X\" { moves { step n } } }\n";
+    let cases = [
+        ("use n(A)", "unknown macro `n`", Some("did you mean `m`?")),
+        ("use m(A, B)", "macro `m` takes 1 argument, found 2", None),
+        ("use m()", "macro `m` takes 1 argument, found 0", None),
+        (
+            "use m(3)",
+            "`$P` stands for a name, but the argument is the number 3",
+            None,
+        ),
+    ];
+    for (item, message, help) in cases {
+        let src = format!("{base}{}", game(&format!("  {item}"), SETUP));
+        let e = errors(&src);
+        assert_eq!(e.len(), 1, "{item}: {e:#?}");
+        assert_eq!(e[0].0, message);
+        assert_eq!(e[0].2.as_deref(), help.or(e[0].2.as_deref()));
+    }
+    // Not a parameter.
+    let src = format!(
+        "define m(P) {{ piece $Q \"X\" {{ }} }}\n{}",
+        game("  use m(A)", SETUP)
+    );
+    let e = errors(&src);
+    assert_eq!(
+        at(&e, "`$Q` is not a parameter of macro `m`"),
+        "test.variant:1:21"
+    );
+    // Recursion, direct and through another macro.
+    let src = format!(
+        "define a() {{ use b() }}\ndefine b() {{ use a() }}\n{}",
+        game("  use a()", SETUP)
+    );
+    let e = errors(&src);
+    assert_eq!(e.len(), 1, "{e:#?}");
+    assert_eq!(e[0].0, "macro `a` uses itself");
+    // A parameter outside a macro.
+    let e = errors(&game("  piece $P \"X\" { }", SETUP));
+    assert_eq!(e[0].0, "`$P` is a macro parameter outside a macro");
+    // An error inside a body also points at the use.
+    let src = format!(
+        "define m() {{ piece X \"X\" {{ moves {{ step nn }} }} }}\n{}",
+        game("  use m()", SETUP)
+    );
+    let mut sources = SourceMap::new();
+    let d = load_source("test.variant", &src, &mut sources, &[]).expect_err("unknown direction");
+    assert_eq!(d[0].message, "unknown direction `nn`");
+    assert_eq!(sources.location(d[0].span), "test.variant:1:41");
+    assert!(
+        d[0].secondary
+            .iter()
+            .any(|(s, l)| sources.location(*s) == "test.variant:5:3" && l == "in this use of `m`"),
+        "{:?}",
+        d[0].secondary
+    );
+}
+
+#[test]
+fn replaces_takes_the_old_pieces_place() {
+    let l = load_beside_chess(
+        r#"
+        import "chess.variant"
+        game Crabs extends Chess {
+          piece Crab "P" replaces Pawn {
+            value 1.2
+            moves += { leap (2,1) (-2,1) to empty when occupied (0,1) }
+          }
+          piece Cannon "C" { moves { hop orth over not Pawn then slide } }
+          reserve { white: Pawn }
+        }
+        "#,
+    );
+    let r = &l.rules;
+    let names: Vec<&str> = r.pieces.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "King", "Queen", "Rook", "Bishop", "Knight", "Crab", "Cannon"
+        ]
+    );
+    let crab = 5;
+    assert_eq!(r.pieces[crab].value, 120);
+    assert_eq!(rides(&r.pieces[crab]).len(), 8);
+    assert!(r.pieces[crab].promotion.is_some());
+    // Every placement of a pawn now holds a crab.
+    let on_rank_2: Vec<PieceId> = r
+        .setup
+        .placements
+        .iter()
+        .filter(|&&(p, _, (_, rank))| p == 0 && rank == 1)
+        .map(|&(_, piece, _)| piece)
+        .collect();
+    assert_eq!(on_rank_2, [crab; 8]);
+    assert_eq!(r.setup.placements.len(), 32);
+    assert_eq!(r.setup.reserves, [(0, crab, 1)]);
+    assert_eq!(hops(&piece(r, "Cannon").moves)[0].screen.pieces, [crab]);
+}
+
+#[test]
+fn option_drop_and_vote_errors() {
+    let opt = "  option extra \"?\" { choices no yes  vote { white  black when white == no }  result any yes else no }";
+    let cases = [
+        (
+            format!("{opt}\n  when extar == yes {{ }}"),
+            "unknown option `extar`",
+            "5:8",
+        ),
+        (
+            format!("{opt}\n  when extra == yse {{ }}"),
+            "`yse` is not a choice of option `extra`",
+            "5:17",
+        ),
+        (
+            "  drop Kng { }".to_string(),
+            "unknown piece `Kng`",
+            "4:8",
+        ),
+        (
+            "  drop King { then move (0,1) orth 1 }".to_string(),
+            "`then move` needs one direction, but `orth` has 4",
+            "4:31",
+        ),
+        (
+            "  option o \"?\" { choices a b  vote { whit } result any a else b }".to_string(),
+            "unknown player `whit`",
+            "4:38",
+        ),
+        (
+            "  option o \"?\" { choices a b  vote { white } }".to_string(),
+            "option `o` has a vote but no `result`",
+            "4:31",
+        ),
+        (
+            "  option o \"?\" { choices a b  vote { black when white == a  white } result any a else b }".to_string(),
+            "`white` has not voted before `black`",
+            "4:49",
+        ),
+        (
+            "  option o \"?\" { choices a b  default c }".to_string(),
+            "`c` is not a choice of option `o`",
+            "4:39",
+        ),
+        (
+            format!("{opt}\n  test \"t\" {{ moves = 20  option extra = yes }}"),
+            "options must be set first in a test",
+            "5:26",
+        ),
+        (
+            format!("{opt}\n  test \"t\" {{ vote extra white no blak yes -> yes }}"),
+            "unknown player `blak`",
+            "5:34",
+        ),
+    ];
+    let mut wrong = Vec::new();
+    for (extra, message, line_col) in cases {
+        let src = game(
+            &format!("  directions {{ orth = n e s w }}\n{extra}"),
+            SETUP,
+        )
+        .replacen("\n  directions", "  directions", 1);
+        let e = errors(&src);
+        let got = e
+            .iter()
+            .map(|e| (e.0.as_str(), e.1.as_str()))
+            .collect::<Vec<_>>();
+        let want = format!("test.variant:{line_col}");
+        if got != [(message, want.as_str())] {
+            wrong.push(format!("{extra}: {got:?}"));
+        }
+    }
+    assert!(wrong.is_empty(), "{wrong:#?}");
 }
