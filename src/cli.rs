@@ -104,8 +104,15 @@ pub fn main() -> ExitCode {
     }
 }
 
-fn load_game(path: &Path) -> Result<Game, Failure> {
-    let game = load(path).map_err(|e| bad_input(e.rendered))?;
+/// Load a rule file, with `--option NAME=VALUE` settings applied.
+fn load_game(path: &Path, options: &[String]) -> Result<Game, Failure> {
+    let mut game = load(path).map_err(|e| bad_input(e.rendered))?;
+    if !options.is_empty() {
+        let values = game.parse_options(options).map_err(bad_input)?;
+        game = game
+            .with_options(&values)
+            .map_err(|e| bad_input(e.rendered))?;
+    }
     if !game.warnings.is_empty() {
         eprintln!("{}", render_all(&game.warnings, &game.sources));
     }
@@ -113,14 +120,7 @@ fn load_game(path: &Path) -> Result<Game, Failure> {
 }
 
 /// The position to start from: `--fen`, or the start position with options applied.
-fn position(game: &Game, fen: Option<&str>, options: &[String]) -> Result<Position, Failure> {
-    if let Some(o) = options.first() {
-        let name = o.split('=').next().unwrap_or(o);
-        return Err(bad_input(format!(
-            "--option {o}: game {} declares no option `{name}`",
-            game.variant.rules.name
-        )));
-    }
+fn position(game: &Game, fen: Option<&str>) -> Result<Position, Failure> {
     match fen {
         Some(f) => parse_fen(&game.variant, f).map_err(|e| bad_input(format!("--fen: {e}"))),
         None => Ok(game.variant.start_position()),
@@ -199,9 +199,9 @@ fn run_perft(
     divide: bool,
     options: &[String],
 ) -> Result<(), Failure> {
-    let game = load_game(path)?;
+    let game = load_game(path, options)?;
     let v = &game.variant;
-    let mut pos = position(&game, fen, options)?;
+    let mut pos = position(&game, fen)?;
     let start = Instant::now();
     let show_progress = std::io::stderr().is_terminal() && depth >= 5;
     let total: u64 = if divide || show_progress {
@@ -236,9 +236,9 @@ fn run_perft(
 }
 
 fn moves(path: &Path, fen: Option<&str>, options: &[String]) -> Result<(), Failure> {
-    let game = load_game(path)?;
+    let game = load_game(path, options)?;
     let v = &game.variant;
-    let mut pos = position(&game, fen, options)?;
+    let mut pos = position(&game, fen)?;
     let mut list = Vec::new();
     v.legal_moves(&mut pos, &mut list);
     let mut names: Vec<String> = list.iter().map(|&m| move_to_string(v, m)).collect();

@@ -47,11 +47,19 @@ fn rule_text(r: &RuleSet, rule: &MoveRule, out: &mut String, indent: usize) {
             out.push('\n');
         }
         MoveRule::Hop(h) => {
-            let _ = writeln!(
+            let _ = write!(
                 out,
-                "{pad}hop ({},{}) {:?} to {:?}",
-                h.vector.0, h.vector.1, h.shape, h.to
+                "{pad}hop ({},{}) over {} then {:?} to {:?}",
+                h.vector.0,
+                h.vector.1,
+                filter_text(r, &h.screen),
+                h.shape,
+                h.to
             );
+            for g in &h.guards {
+                let _ = write!(out, " when {g:?}");
+            }
+            out.push('\n');
         }
         MoveRule::Prefer { first, fallback } => {
             let _ = writeln!(out, "{pad}prefer");
@@ -64,6 +72,23 @@ fn rule_text(r: &RuleSet, rule: &MoveRule, out: &mut String, indent: usize) {
             }
         }
     }
+}
+
+fn filter_text(r: &RuleSet, f: &PieceFilter) -> String {
+    let mut words = Vec::new();
+    if f.negate {
+        words.push("not".to_string());
+    }
+    match f.owner {
+        Some(Owner::Friend) => words.push("friend".into()),
+        Some(Owner::Enemy) => words.push("enemy".into()),
+        None => {}
+    }
+    words.extend(f.pieces.iter().map(|&k| r.pieces[k].name.clone()));
+    if words.is_empty() {
+        words.push("any".into());
+    }
+    words.join(" ")
 }
 
 /// Describe a rule set, one fact per line.
@@ -141,6 +166,80 @@ pub fn describe(r: &RuleSet) -> String {
         r.setup.placements.len(),
         r.setup.reserves.iter().map(|x| x.2 as usize).sum::<usize>()
     );
+    for &(player, kind, n) in &r.setup.reserves {
+        let _ = writeln!(
+            s,
+            "  reserve for {}: {} x{}",
+            r.players[player].name, r.pieces[kind].name, n
+        );
+    }
+    for d in &r.drops {
+        let _ = write!(s, "drop {}", r.pieces[d.piece].name);
+        if let Some(z) = d.zone {
+            let _ = write!(s, " in {}", r.zones[z].name);
+        }
+        for q in &d.requires {
+            let _ = match q {
+                Requirement::Piece(v, f) => {
+                    write!(s, " require {} at ({},{})", filter_text(r, f), v.0, v.1)
+                }
+                Requirement::Empty(v) => write!(s, " require empty at ({},{})", v.0, v.1),
+            };
+        }
+        for e in &d.effects {
+            let _ = match e {
+                DropEffect::Relocate {
+                    at,
+                    by,
+                    steps,
+                    sets_ep,
+                } => write!(
+                    s,
+                    " then move ({},{}) by ({},{}) x{}{}",
+                    at.0,
+                    at.1,
+                    by.0,
+                    by.1,
+                    steps,
+                    if *sets_ep { " sets en_passant" } else { "" }
+                ),
+            };
+        }
+        s.push('\n');
+    }
+    for (i, o) in r.options.iter().enumerate() {
+        let chosen = r.option_values.get(i).copied().unwrap_or(o.default);
+        let _ = write!(
+            s,
+            "option {} \"{}\" choices [{}] default {} chosen {}",
+            o.name,
+            o.prompt,
+            o.choices.join(" "),
+            o.choices[o.default],
+            o.choices.get(chosen).map_or("?", |c| c.as_str())
+        );
+        if let Some(v) = &o.vote {
+            let voters: Vec<String> = v
+                .voters
+                .iter()
+                .map(|(p, cond)| match cond {
+                    None => r.players[*p].name.clone(),
+                    Some((q, c)) => format!(
+                        "{} when {} == {}",
+                        r.players[*p].name, r.players[*q].name, o.choices[*c]
+                    ),
+                })
+                .collect();
+            let _ = write!(
+                s,
+                " vote [{}] result any {} else {}",
+                voters.join(", "),
+                o.choices[v.any],
+                o.choices[v.otherwise]
+            );
+        }
+        s.push('\n');
+    }
     let e = &r.end;
     let _ = writeln!(
         s,

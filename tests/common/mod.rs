@@ -19,20 +19,27 @@ pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// Every row of every rules/perft/*.perft file.
-pub fn perft_cases() -> Vec<PerftCase> {
-    let dir = root().join("rules/perft");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("rules/perft exists")
+fn perft_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .map(|e| e.expect("readable dir entry").path())
         .filter(|p| p.extension().is_some_and(|e| e == "perft"))
         .collect();
     files.sort();
+    files
+}
+
+/// Every row of every perft file: rules/perft/NAME.perft (for rules/NAME.variant)
+/// and tests/fixtures/oracle/NAME.perft (for the rule file beside it).
+pub fn perft_cases() -> Vec<PerftCase> {
     let mut out = Vec::new();
-    for f in files {
+    for f in perft_files(&root().join("rules/perft")) {
         let stem = f.file_stem().unwrap().to_string_lossy().to_string();
         let rules = root().join("rules").join(format!("{stem}.variant"));
         out.extend(parse_perft_file(&f, &rules));
+    }
+    for f in perft_files(&root().join("tests/fixtures/oracle")) {
+        out.extend(parse_perft_file(&f, &f.with_extension("variant")));
     }
     out
 }
