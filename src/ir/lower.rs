@@ -1829,6 +1829,20 @@ impl<'a> Lowerer<'a> {
             let Some(kt) = kt.into_iter().collect::<Option<Vec<Coord>>>() else {
                 continue;
             };
+            // King and partner move along one rank: every square must share it.
+            let off_rank = std::iter::once((&s.king_to[0], kt[0]))
+                .chain(s.king_to.iter().zip(kt.iter().copied()))
+                .chain([(&s.partner_from, pf), (&s.partner_to, pt)])
+                .find(|(_, c)| c.1 != kf.1);
+            if let Some((ident, _)) = off_rank {
+                self.err(
+                    Diagnostic::error(ident.span, format!("castling square `{}` is not on the king's rank", ident.text))
+                        .with_label("not on the same rank as the king")
+                        .with_secondary(s.king_from.span, "the king starts here")
+                        .with_help("king and partner castle along the king's rank"),
+                );
+                continue;
+            }
             let both = |c: Coord| [self.for_player(0, c), self.for_player(1, c)];
             sides.push(CastleSide {
                 name: s.name.text.clone(),
