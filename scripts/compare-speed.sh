@@ -58,5 +58,39 @@ for c in "${cases[@]}"; do
   awk -v n="$name" -v d="$depth" -v nodes="$nodes" -v mt="$mt" -v ft="$ft" \
     'BEGIN { printf "| %s | %d | %d | %.1f | %.1f | %.2fx |\n", n, d, nodes, nodes/mt/1e6, nodes/ft/1e6, ft/mt }'
 done
+# Seed variants: Debian's FSF 11.1 has no custom pieces, so these compare with
+# FSF compiled to WASM (npm ffish 0.7.10, through ../shared/oracle/fsf_perft.py)
+# on its closest expressible approximation (variants/seed_oracle.ini).
+oracle=${ORACLE:-../shared/oracle}
+if [ -x "$oracle/fsf_perft.py" ] && command -v node >/dev/null; then
+  echo
+  echo "| seed variant (myriad) | FSF approximation (ffish, WASM) | depth | myriad nodes | myriad M nodes/s | FSF nodes | FSF M nodes/s |"
+  echo "|---|---|---|---|---|---|---|"
+  seeds=(
+    "perier, extra=yes|rules/perier.variant|--option extra=yes|perier-droprank|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Aa] w KQkq - 0 1|5"
+    "basilisk, extra=yes|rules/basilisk.variant|--option extra=yes|pqueen-onboard|startpos|5"
+    "gustavian|rules/gustavian.variant||gustavian-pR|startpos|5"
+    "gustavian-crab|rules/gustavian-crab.variant||gustavian-pR|startpos|5"
+  )
+  for c in "${seeds[@]}"; do
+    IFS='|' read -r name rules opt fvariant ffen depth <<<"$c"
+    m_times=(); f_times=(); nodes=""; fnodes=""
+    for _ in $(seq "$runs"); do
+      # shellcheck disable=SC2086
+      out=$($myriad perft "$rules" $opt --depth "$depth" | tail -1)
+      nodes=$(awk '{print $2}' <<<"$out")
+      m_times+=("$(sed -E 's/.*time ([0-9.]+)s.*/\1/' <<<"$out")")
+      fargs=(--ini "$oracle/variants/seed_oracle.ini" --variant "$fvariant" --depth "$depth" --no-divide)
+      [ "$ffen" != startpos ] && fargs+=(--fen "$ffen")
+      fout=$(python3 "$oracle/fsf_perft.py" "${fargs[@]}")
+      fnodes=$(sed -n 's/^total: //p' <<<"$fout")
+      f_times+=("$(sed -nE 's/.*seconds=([0-9.]+).*/\1/p' <<<"$fout")")
+    done
+    mt=$(printf '%s\n' "${m_times[@]}" | median); ft=$(printf '%s\n' "${f_times[@]}" | median)
+    awk -v n="$name" -v f="$fvariant" -v d="$depth" -v mn="$nodes" -v fn="$fnodes" -v mt="$mt" -v ft="$ft" \
+      'BEGIN { printf "| %s | %s | %d | %d | %.1f | %d | %.1f |\n", n, f, d, mn, mn/mt/1e6, fn, fn/ft/1e6 }'
+  done
+fi
+
 echo
 echo "Medians of $runs runs; $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'); $(date -u +%Y-%m-%d)."

@@ -351,7 +351,8 @@ pub enum Guard {
 /// A side effect of a rule.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Effect {
-    /// The squares passed over become en-passant squares for the opponent's next move.
+    /// The square passed just before landing becomes the en-passant square for the
+    /// opponent's next move, capturing the moving piece.
     SetsEnPassant,
 }
 
