@@ -1836,10 +1836,13 @@ impl<'a> Lowerer<'a> {
                 .find(|(_, c)| c.1 != kf.1);
             if let Some((ident, _)) = off_rank {
                 self.err(
-                    Diagnostic::error(ident.span, format!("castling square `{}` is not on the king's rank", ident.text))
-                        .with_label("not on the same rank as the king")
-                        .with_secondary(s.king_from.span, "the king starts here")
-                        .with_help("king and partner castle along the king's rank"),
+                    Diagnostic::error(
+                        ident.span,
+                        format!("castling square `{}` is not on the king's rank", ident.text),
+                    )
+                    .with_label("not on the same rank as the king")
+                    .with_secondary(s.king_from.span, "the king starts here")
+                    .with_help("king and partner castle along the king's rank"),
                 );
                 continue;
             }
@@ -2210,5 +2213,3 @@ fn push_unique<T: PartialEq>(out: &mut Vec<T>, new: Vec<T>) {
 
 mod expand;
 mod hand;
-#[cfg(test)]
-mod tests;

@@ -214,7 +214,7 @@ pub struct PlayerDef {
 /// A piece type.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PieceDef {
-    /// Name, e.g. "Knight".
+    /// Name, as written in the rule file.
     pub name: String,
     /// FEN letter, upper case.
     pub letter: char,
@@ -276,7 +276,7 @@ pub struct Ride {
     pub effects: Vec<Effect>,
 }
 
-/// A cannon-like hopper.
+/// A hopper: it slides to a screen, jumps it, and lands beyond.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Hop {
     /// Line vector, mover's frame.
@@ -294,7 +294,7 @@ pub struct Hop {
 /// Landing after a hop.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum HopShape {
-    /// The first piece beyond the screen (Xiangqi cannon capture).
+    /// The first piece beyond the screen (as a Xiangqi pao captures).
     First,
     /// Only the square right behind the screen.
     Next,

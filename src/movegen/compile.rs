@@ -557,7 +557,8 @@ impl Variant {
         let mut out = vec![a];
         let (mut f, mut r) = (af as i32, ar as i32);
         // Only straight lines (the lowering checks castling squares share a rank).
-        let straight = af == bf || ar == br || (af as i32 - bf as i32).abs() == (ar as i32 - br as i32).abs();
+        let straight =
+            af == bf || ar == br || (af as i32 - bf as i32).abs() == (ar as i32 - br as i32).abs();
         if !straight {
             out.push(b);
             return out;
