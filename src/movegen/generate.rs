@@ -12,9 +12,9 @@ pub(crate) struct Safety {
     pub in_check: bool,
     /// Friendly pieces that stand alone between the king and an enemy slider.
     pub pinned: Bitset,
-    /// With enemy hoppers: every square on a line along which a hopper or
-    /// slider could reach the king. A move touching none of them cannot
-    /// change an attack on the king.
+    /// With enemy hoppers: on every line along which a hopper or slider
+    /// could reach the king, the squares up to the second piece met. A move
+    /// touching none of them cannot create an attack on the king.
     pub lines: Bitset,
 }
 
@@ -309,8 +309,19 @@ impl Variant {
                 .map(|h| h.rev)
                 .chain(a.slides.iter().map(|l| l.rev))
             {
+                // A hop or slide attack along this line depends only on the
+                // squares up to the second piece met from the king (screen and
+                // hopper): a move that neither leaves nor enters one of them
+                // cannot create an attack.
+                let mut pieces = 0;
                 for &t in self.ray(rev, k) {
                     s.lines.set(t);
+                    if !pos.board[t as usize].is_none() {
+                        pieces += 1;
+                        if pieces == 2 {
+                            break;
+                        }
+                    }
                 }
             }
             return s;
