@@ -21,7 +21,8 @@
 //! assert_eq!(perft(v, &mut pos, 3), 8902);
 //! let m = parse_move(v, &mut pos, "e2e4")?;
 //! v.make(&mut pos, m);
-//! assert_eq!(write_fen(v, &pos), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+//! // No black pawn can take on e3, so no en-passant square is recorded.
+//! assert_eq!(write_fen(v, &pos), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
 //!
 //! // Legal moves of the side to move.
 //! let mut moves = Vec::new();

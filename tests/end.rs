@@ -63,3 +63,21 @@ fn checkmate_and_stalemate() {
     let ends = play(&g, Some("7k/8/4Q3/6K1/8/8/8/8 w - - 0 1"), &["e6f7"]);
     assert_eq!(ends[0], Some((Outcome::Draw, EndReason::Stalemate)));
 }
+
+#[test]
+fn an_unusable_en_passant_square_does_not_break_a_repetition() {
+    let g = chess();
+    // 1.e4 leaves no usable en-passant square (no black pawn beside e4). The
+    // position after it (Black to move) returns after ply 5 (3.Ng1) and ply 9
+    // (5.Ng1): the third occurrence ends the game. Had e3 been recorded after
+    // 1.e4, the first occurrence would hash differently and no draw would come.
+    let ends = play(
+        &g,
+        None,
+        &[
+            "e2e4", "g8f6", "g1f3", "f6g8", "f3g1", "g8f6", "g1f3", "f6g8", "f3g1",
+        ],
+    );
+    assert!(ends[..8].iter().all(Option::is_none), "{ends:?}");
+    assert_eq!(ends[8], Some((Outcome::Draw, EndReason::Repetition)));
+}

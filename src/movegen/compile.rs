@@ -169,6 +169,9 @@ pub struct Variant {
     pub(crate) promotion: [Vec<Option<PromotionTable>>; 2],
     /// `drops[color]`
     pub(crate) drops: [Vec<CDrop>; 2],
+    /// `ep_captures[color]`: (kind, vector from the en-passant square back
+    /// to the capturer, max steps) of every en-passant capture rule.
+    pub(crate) ep_captures: [Vec<(usize, u16, u8)>; 2],
     pub(crate) royal: Vec<bool>,
     pub(crate) resets_clock: Vec<bool>,
     /// Every capturing rule is a plain step, leap, slide or hop (no guards,
@@ -207,6 +210,7 @@ impl Variant {
             castle_keep: vec![u16::MAX; 256],
             promotion: [Vec::new(), Vec::new()],
             drops: [Vec::new(), Vec::new()],
+            ep_captures: [Vec::new(), Vec::new()],
             royal: rules.pieces.iter().map(|p| p.royal).collect(),
             resets_clock: rules.pieces.iter().map(|p| p.resets_clock).collect(),
             line_legality: true,
@@ -237,6 +241,21 @@ impl Variant {
         v.build_rays();
         for color in 0..2 {
             v.attacks[color] = v.compile_attacks(color);
+            let mut eps = Vec::new();
+            for kind in 0..v.rules.pieces.len() {
+                visit_all(&v.moves[color][kind], &mut |r| {
+                    if let CRule::Ride {
+                        vid,
+                        max,
+                        to: Target::EnPassant,
+                        ..
+                    } = r
+                    {
+                        eps.push((kind, v.neg(*vid), *max));
+                    }
+                });
+            }
+            v.ep_captures[color] = eps;
         }
         v.line_legality = v.attacks.iter().all(|a| {
             a.slow.is_empty()
@@ -668,6 +687,17 @@ impl Variant {
             }
         }
         None
+    }
+}
+
+/// Call `f` on every rule in `rules`, the insides of `prefer` included.
+fn visit_all(rules: &[CRule], f: &mut impl FnMut(&CRule)) {
+    for r in rules {
+        f(r);
+        if let CRule::Prefer { first, fallback } = r {
+            visit_all(first, f);
+            visit_all(fallback, f);
+        }
     }
 }
 

@@ -48,7 +48,7 @@ impl Variant {
                 };
                 pos.put(m.to, placed, self.royal[placed.kind()], keys);
                 resets = self.resets_clock[p.kind()];
-                if m.kind == MoveKind::SetsEnPassant {
+                if m.kind == MoveKind::SetsEnPassant && self.ep_capturable(pos, m.data, 1 - us) {
                     pos.ep = Some((m.data, m.to));
                     pos.hash ^= keys.ep[m.data as usize];
                 }
@@ -81,8 +81,8 @@ impl Variant {
                         pos.put(dst, q, self.royal[q.kind()], keys);
                         self.touch_castling(pos, src);
                         self.touch_castling(pos, dst);
-                        if r.3 && r.2 >= 2 {
-                            let passed = self.ray(self.neg_of(r.1), dst)[0];
+                        let passed = self.ray(self.neg_of(r.1), dst)[0];
+                        if r.3 && r.2 >= 2 && self.ep_capturable(pos, passed, 1 - us) {
                             pos.ep = Some((passed, dst));
                             pos.hash ^= keys.ep[passed as usize];
                         }
@@ -114,6 +114,28 @@ impl Variant {
         pos.side = 1 - us;
         pos.hash ^= keys.side;
         undo
+    }
+
+    /// Could a piece of `by` take en passant on `ep` (ignoring its own king's
+    /// safety)? Only then is the square recorded, so that positions that differ
+    /// only by an en-passant square nobody can use hash alike (FIDE's
+    /// repetition rule), and FEN shows it only when it matters.
+    fn ep_capturable(&self, pos: &Position, ep: Square, by: usize) -> bool {
+        self.ep_captures[by].iter().any(|&(kind, vid, max)| {
+            let ray = self.ray(vid, ep);
+            let lim = if max == 0 {
+                ray.len()
+            } else {
+                ray.len().min(max as usize)
+            };
+            for &s in &ray[..lim] {
+                let p = pos.board[s as usize];
+                if !p.is_none() {
+                    return p == Piece::new(kind, by);
+                }
+            }
+            false
+        })
     }
 
     /// Drop the castling rights that depend on a piece standing on `sq`.
