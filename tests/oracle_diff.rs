@@ -16,7 +16,8 @@ fn root() -> std::path::PathBuf {
 
 /// FSF's divide: `move: count` lines, and its FEN.
 fn fsf(file: &str) -> (String, BTreeMap<String, u64>) {
-    let text = std::fs::read_to_string(root().join("tests/fixtures/oracle/divides").join(file)).expect("divide file");
+    let text = std::fs::read_to_string(root().join("tests/fixtures/oracle/divides").join(file))
+        .expect("divide file");
     let fen = text
         .lines()
         .find_map(|l| l.strip_prefix("# fen="))
@@ -51,7 +52,15 @@ fn ours(rules: &str, fen: &str, depth: u32, letters: (char, char)) -> BTreeMap<S
         .map(|e| {
             let m = move_to_string(v, e.mv);
             // Drops: back to FSF's letter.
-            let m = if m.contains('@') { m.replacen(letters.1.to_ascii_uppercase(), &letters.0.to_ascii_uppercase().to_string(), 1) } else { m };
+            let m = if m.contains('@') {
+                m.replacen(
+                    letters.1.to_ascii_uppercase(),
+                    &letters.0.to_ascii_uppercase().to_string(),
+                    1,
+                )
+            } else {
+                m
+            };
             (m, e.nodes)
         })
         .collect()
@@ -67,11 +76,19 @@ fn gustavian_vs_fsf_gustavian_pr() {
     let (fen, theirs) = fsf("gustavian-castling-d2.txt");
     let ours = ours("rules/gustavian.variant", &fen, 2, ('c', 'c'));
     for (m, n) in &theirs {
-        assert_eq!(ours.get(m), Some(&(n + 2)), "{m}: ours {:?}, FSF {n} (+2 expected)", ours.get(m));
+        assert_eq!(
+            ours.get(m),
+            Some(&(n + 2)),
+            "{m}: ours {:?}, FSF {n} (+2 expected)",
+            ours.get(m)
+        );
     }
     let extra: Vec<&String> = ours.keys().filter(|m| !theirs.contains_key(*m)).collect();
     assert_eq!(extra, ["f1c1", "f1i1"]);
-    assert_eq!(ours["f1c1"], ours["f1d1"], "after either long castling Black has the same replies");
+    assert_eq!(
+        ours["f1c1"], ours["f1d1"],
+        "after either long castling Black has the same replies"
+    );
 }
 
 #[test]
