@@ -233,8 +233,19 @@ fn chess_has_no_warnings() {
     assert_eq!(chess().warnings, []);
 }
 
+#[test]
+fn a_hop_that_can_never_move_is_linted() {
+    let src = CHESS.replace(
+        "piece King \"K\" {",
+        "piece Pao \"O\" { value 3  moves { hop orth then first to empty } }\n  piece King \"K\" {",
+    );
+    let loaded = load(&src).unwrap_or_else(|(e, s)| panic!("{}", render_all(&e, &s)));
+    let messages: Vec<&str> = loaded.warnings.iter().map(|w| w.message.as_str()).collect();
+    assert_eq!(messages, ["this hop can never move"]);
+}
+
 /// Print the rendered diagnostics of every broken fixture (for reading by eye:
-/// `cargo test --lib render_broken_fixtures -- --ignored --nocapture`).
+/// `cargo test --test lowering render_broken_fixtures -- --ignored --nocapture`).
 #[test]
 #[ignore]
 fn render_broken_fixtures() {

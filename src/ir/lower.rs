@@ -1682,6 +1682,13 @@ impl<'a> Lowerer<'a> {
             HopShape::First => Target::Enemy,
             HopShape::Next | HopShape::Slide => Target::NotFriend,
         });
+        if shape == HopShape::First && matches!(to, Target::Empty | Target::EnPassant) {
+            self.warnings.push(
+                Diagnostic::warning(rule.span, "this hop can never move")
+                    .with_label("`then first` lands only on the first piece beyond the screen")
+                    .with_help("use `then next` or `then slide` to land on empty squares"),
+            );
+        }
         vectors
             .into_iter()
             .map(|vector| {
