@@ -3,7 +3,7 @@
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use clap::{Parser, Subcommand};
 
@@ -12,6 +12,8 @@ use myriad::lang::diagnostic::render_all;
 use myriad::load::{Game, load};
 use myriad::movegen::{perft, perft_divide};
 use myriad::notation::{move_to_string, parse_fen};
+use myriad::protocol::info_line;
+use myriad::search::{Limits, Searcher};
 use myriad::testing::run_tests;
 
 /// Chess variants as rule files: check them, test them, count their moves.
@@ -49,6 +51,29 @@ enum Command {
         /// Show the count below each root move.
         #[arg(long)]
         divide: bool,
+        /// Set a declared option, NAME=VALUE (repeatable).
+        #[arg(long = "option", value_name = "NAME=VALUE")]
+        options: Vec<String>,
+    },
+    /// Search a position and print the best move.
+    Bestmove {
+        /// The rule file.
+        rules: PathBuf,
+        /// The position (default: the variant's start).
+        #[arg(long)]
+        fen: Option<String>,
+        /// Search to this depth.
+        #[arg(long)]
+        depth: Option<u32>,
+        /// Think this many milliseconds.
+        #[arg(long)]
+        movetime: Option<u64>,
+        /// Stop after about this many nodes.
+        #[arg(long)]
+        nodes: Option<u64>,
+        /// Transposition table size in megabytes.
+        #[arg(long, default_value_t = myriad::search::params::DEFAULT_HASH_MB)]
+        hash: usize,
         /// Set a declared option, NAME=VALUE (repeatable).
         #[arg(long = "option", value_name = "NAME=VALUE")]
         options: Vec<String>,
@@ -91,6 +116,24 @@ pub fn main() -> ExitCode {
             fen,
             options,
         } => moves(&rules, fen.as_deref(), &options),
+        Command::Bestmove {
+            rules,
+            fen,
+            depth,
+            movetime,
+            nodes,
+            hash,
+            options,
+        } => {
+            let limits = Limits {
+                depth,
+                nodes,
+                movetime: movetime.map(Duration::from_millis),
+                clock: None,
+                infinite: false,
+            };
+            bestmove(&rules, fen.as_deref(), &options, &limits, hash)
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -232,6 +275,32 @@ fn run_perft(
     let secs = start.elapsed().as_secs_f64();
     let nps = if secs > 0.0 { total as f64 / secs } else { 0.0 };
     println!("nodes {total} time {secs:.3}s nps {nps:.0}");
+    Ok(())
+}
+
+fn bestmove(
+    path: &Path,
+    fen: Option<&str>,
+    options: &[String],
+    limits: &Limits,
+    hash: usize,
+) -> Result<(), Failure> {
+    if limits.depth.is_none() && limits.movetime.is_none() && limits.nodes.is_none() {
+        return Err(bad_input(
+            "bestmove: give --depth N, --movetime MS or --nodes N",
+        ));
+    }
+    let game = load_game(path, options)?;
+    let v = &game.variant;
+    let pos = position(&game, fen)?;
+    let mut searcher = Searcher::new(v, hash);
+    let result = searcher.search(v, &pos, &[], limits, &mut |info| {
+        println!("{}", info_line(v, info))
+    });
+    match result.best {
+        Some(m) => println!("bestmove {}", move_to_string(v, m)),
+        None => println!("bestmove (none)"),
+    }
     Ok(())
 }
 

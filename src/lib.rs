@@ -39,9 +39,12 @@
 #![warn(missing_docs)]
 
 pub mod board;
+pub mod eval;
 pub mod ir;
 pub mod lang;
 pub mod load;
 pub mod movegen;
 pub mod notation;
+pub mod protocol;
+pub mod search;
 pub mod testing;

@@ -1,0 +1,126 @@
+//! Evaluation, generic: everything comes from the rule file and the tables
+//! compiled from it. Scores are in centipawns from the side to move's view.
+
+use crate::board::{Position, Square};
+use crate::movegen::Variant;
+
+/// Every tuning constant of the evaluation, in one place.
+pub mod weights {
+    /// Centipawns per square of empty-board mobility a square gives a piece
+    /// above that piece's average over the board (centralisation).
+    pub const CENTRALISATION: i32 = 4;
+    /// Royal pieces in the middlegame: centipawns lost per square of mobility
+    /// above average (they shelter on the edges).
+    pub const ROYAL_SHELTER: i32 = 6;
+    /// Royal pieces in the endgame: centipawns per square of mobility.
+    pub const ROYAL_ENDGAME: i32 = 8;
+    /// Per rank advanced towards the promotion zone, as a share of the
+    /// value difference to the best promotion, per mille; squared distance.
+    pub const ADVANCEMENT_PERMILLE: i32 = 8;
+    /// A piece in reserve that can still enter is worth this share of its value, per mille.
+    pub const RESERVE_PERMILLE: i32 = 900;
+    /// The side to move's bonus.
+    pub const TEMPO: i32 = 10;
+    /// Material (excluding royals and promoting pieces) below which the
+    /// royal piece should centralise instead of hiding, in centipawns.
+    pub const ENDGAME_MATERIAL: i32 = 1300;
+}
+
+/// Tables derived once per variant.
+pub struct Eval {
+    /// `pst[color][kind][sq]`: positional value of a piece on a square.
+    pst: [Vec<Vec<i32>>; 2],
+    /// `pst_endgame[color][kind][sq]` for royal pieces once material is low.
+    royal_endgame: [Vec<Vec<i32>>; 2],
+    value: Vec<i32>,
+    royal: Vec<bool>,
+}
+
+impl Eval {
+    /// Derive the tables from a compiled variant.
+    pub fn new(v: &Variant) -> Eval {
+        let kinds = v.rules.pieces.len();
+        let cells = v.geo.cells();
+        let value: Vec<i32> = v.rules.pieces.iter().map(|p| p.value).collect();
+        let royal: Vec<bool> = v.rules.pieces.iter().map(|p| p.royal).collect();
+        let mut pst = [vec![vec![0; cells]; kinds], vec![vec![0; cells]; kinds]];
+        let mut royal_endgame = [vec![vec![0; cells]; kinds], vec![vec![0; cells]; kinds]];
+        for color in 0..2 {
+            for kind in 0..kinds {
+                let mob: Vec<i32> = (0..cells as u16)
+                    .map(|sq| v.empty_board_mobility(color, kind, sq as Square) as i32)
+                    .collect();
+                let valid: Vec<usize> = (0..cells).filter(|&s| v.geo.is_valid(s as u8)).collect();
+                if valid.is_empty() {
+                    continue;
+                }
+                let avg = valid.iter().map(|&s| mob[s]).sum::<i32>() * 1000 / valid.len() as i32;
+                // Promotion: the best value reachable, and distance to the zone.
+                let promo = v.promotion_info(color, kind);
+                for &s in &valid {
+                    // In thousandths of a square.
+                    let centre = mob[s] * 1000 - avg;
+                    let mut score = if royal[kind] {
+                        -centre * weights::ROYAL_SHELTER / 1000
+                    } else {
+                        centre * weights::CENTRALISATION / 1000
+                    };
+                    if let Some((gain, dist_of)) = &promo {
+                        let d = dist_of[s];
+                        if d >= 0 {
+                            let max_d = dist_of.iter().copied().max().unwrap_or(0).max(1);
+                            let adv = (max_d - d) * (max_d - d);
+                            score += gain * adv * weights::ADVANCEMENT_PERMILLE / 1000 / max_d;
+                        }
+                    }
+                    pst[color][kind][s] = score;
+                    if royal[kind] {
+                        royal_endgame[color][kind][s] = centre * weights::ROYAL_ENDGAME / 1000;
+                    }
+                }
+            }
+        }
+        Eval {
+            pst,
+            royal_endgame,
+            value,
+            royal,
+        }
+    }
+
+    /// The static evaluation of `pos` for the side to move.
+    pub fn evaluate(&self, v: &Variant, pos: &Position) -> i32 {
+        let mut score = [0i32; 2];
+        let mut material = [0i32; 2];
+        for color in 0..2 {
+            for sq in pos.occ[color].iter() {
+                let kind = pos.board[sq as usize].kind();
+                score[color] += self.value[kind] + self.pst[color][kind][sq as usize];
+                if !self.royal[kind] {
+                    material[color] += self.value[kind];
+                }
+            }
+            for (kind, &n) in pos.reserve[color].iter().enumerate().take(self.value.len()) {
+                if n > 0 && v.can_still_drop(pos, color, kind) {
+                    score[color] += n as i32 * self.value[kind] * weights::RESERVE_PERMILLE / 1000;
+                }
+            }
+        }
+        if material[0] + material[1] < 2 * weights::ENDGAME_MATERIAL {
+            for color in 0..2 {
+                for sq in pos.royals[color].iter() {
+                    let kind = pos.board[sq as usize].kind();
+                    score[color] += self.royal_endgame[color][kind][sq as usize]
+                        - self.pst[color][kind][sq as usize];
+                }
+            }
+        }
+        let us = pos.side;
+        score[us] - score[1 - us] + weights::TEMPO
+    }
+
+    /// The value of a piece type, in centipawns.
+    pub fn value(&self, kind: usize) -> i32 {
+        self.value[kind]
+    }
+}

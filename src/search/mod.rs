@@ -1,0 +1,736 @@
+//! Search: iterative deepening over a principal-variation alpha-beta search
+//! with a transposition table, quiescence, move ordering (TT move, MVV-LVA,
+//! killers, history), null-move pruning, late-move reductions and check
+//! extensions. It knows only the compiled variant; it never prints: progress
+//! goes to a callback, and the protocol layer formats it.
+
+mod tt;
+
+pub use tt::{Bound, Entry, Tt};
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use crate::board::Position;
+use crate::eval::Eval;
+use crate::ir::Outcome;
+use crate::movegen::{Move, MoveKind, Variant};
+
+/// Every tuning constant of the search, in one place.
+pub mod params {
+    /// Null-move reduction.
+    pub const NULL_R: i32 = 2;
+    /// Null move is tried from this depth on.
+    pub const NULL_MIN_DEPTH: i32 = 3;
+    /// Late-move reductions start at this depth...
+    pub const LMR_MIN_DEPTH: i32 = 3;
+    /// ...for moves after this many.
+    pub const LMR_MIN_MOVES: usize = 3;
+    /// Aspiration window half-width, centipawns.
+    pub const ASPIRATION: i32 = 40;
+    /// Quiescence plies at most (checks in quiescence search all evasions).
+    pub const QS_MAX_PLY: usize = 24;
+    /// Share of the remaining clock for one move when no moves-to-go is given.
+    pub const MOVES_TO_GO: u32 = 30;
+    /// Default transposition table size, megabytes.
+    pub const DEFAULT_HASH_MB: usize = 64;
+    /// Deepest search.
+    pub const MAX_PLY: usize = 100;
+}
+
+/// A mate score: MATE - plies to mate.
+pub const MATE: i32 = 30_000;
+const INF: i32 = 32_000;
+const MATE_BOUND: i32 = MATE - 1_000;
+
+/// When to stop.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// Search to this depth.
+    pub depth: Option<u32>,
+    /// Stop after about this many nodes.
+    pub nodes: Option<u64>,
+    /// Think this long.
+    pub movetime: Option<Duration>,
+    /// Play on a clock.
+    pub clock: Option<Clock>,
+    /// Until stopped.
+    pub infinite: bool,
+}
+
+/// The mover's clock.
+#[derive(Clone, Copy, Debug)]
+pub struct Clock {
+    /// Time left.
+    pub time: Duration,
+    /// Increment per move.
+    pub inc: Duration,
+    /// Moves to the next time control.
+    pub movestogo: Option<u32>,
+}
+
+/// A score as reported.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// Centipawns, from the side to move.
+    Cp(i32),
+    /// Mate in this many moves (negative: being mated).
+    Mate(i32),
+}
+
+impl Score {
+    fn from_internal(s: i32) -> Score {
+        if s >= MATE_BOUND {
+            Score::Mate((MATE - s + 1) / 2)
+        } else if s <= -MATE_BOUND {
+            Score::Mate(-(MATE + s + 1) / 2)
+        } else {
+            Score::Cp(s)
+        }
+    }
+}
+
+/// One progress report: after each completed depth.
+#[derive(Clone, Debug)]
+pub struct Info {
+    /// Depth completed.
+    pub depth: u32,
+    /// Deepest ply reached.
+    pub seldepth: u32,
+    /// Score.
+    pub score: Score,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Time used.
+    pub time: Duration,
+    /// Principal variation.
+    pub pv: Vec<Move>,
+}
+
+/// The outcome of a search.
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    /// The move to play (None: no legal move).
+    pub best: Option<Move>,
+    /// Its score.
+    pub score: Score,
+    /// Depth completed.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Principal variation.
+    pub pv: Vec<Move>,
+}
+
+/// A search engine for one variant.
+pub struct Searcher {
+    /// The transposition table.
+    pub tt: Tt,
+    eval: Eval,
+    stop: Arc<AtomicBool>,
+    killers: Vec<[Option<Move>; 2]>,
+    history: Vec<i32>,
+    bufs: Vec<Vec<Move>>,
+    scores: Vec<Vec<i32>>,
+    path: Vec<u64>,
+    nodes: u64,
+    seldepth: usize,
+    start: Instant,
+    soft: Option<Duration>,
+    hard: Option<Duration>,
+    node_limit: Option<u64>,
+    stopped: bool,
+}
+
+impl Searcher {
+    /// A searcher for `v` with a table of `hash_mb` megabytes.
+    pub fn new(v: &Variant, hash_mb: usize) -> Searcher {
+        Searcher {
+            tt: Tt::new(hash_mb),
+            eval: Eval::new(v),
+            stop: Arc::new(AtomicBool::new(false)),
+            killers: vec![[None; 2]; params::MAX_PLY + 2],
+            history: vec![0; 256 * 256],
+            bufs: (0..params::MAX_PLY + params::QS_MAX_PLY + 4)
+                .map(|_| Vec::with_capacity(256))
+                .collect(),
+            scores: (0..params::MAX_PLY + params::QS_MAX_PLY + 4)
+                .map(|_| Vec::with_capacity(256))
+                .collect(),
+            path: Vec::with_capacity(1024),
+            nodes: 0,
+            seldepth: 0,
+            start: Instant::now(),
+            soft: None,
+            hard: None,
+            node_limit: None,
+            stopped: false,
+        }
+    }
+
+    /// A flag that stops the search when set (from another thread).
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        self.stop.clone()
+    }
+
+    /// Forget what earlier searches learned (for reproducible node counts).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.killers.iter_mut().for_each(|k| *k = [None; 2]);
+        self.history.iter_mut().for_each(|h| *h = 0);
+    }
+
+    /// The static evaluation.
+    pub fn evaluate(&self, v: &Variant, pos: &Position) -> i32 {
+        self.eval.evaluate(v, pos)
+    }
+
+    /// Search `pos`; `game` holds the hashes of the game's earlier positions
+    /// (for repetitions). Reports each completed depth to `report`.
+    pub fn search(
+        &mut self,
+        v: &Variant,
+        pos: &Position,
+        game: &[u64],
+        limits: &Limits,
+        report: &mut dyn FnMut(&Info),
+    ) -> SearchResult {
+        self.start = Instant::now();
+        self.nodes = 0;
+        self.stopped = false;
+        self.stop.store(false, Ordering::Relaxed);
+        self.tt.new_search();
+        self.node_limit = limits.nodes;
+        (self.soft, self.hard) = time_budget(limits);
+        self.path.clear();
+        self.path.extend_from_slice(game);
+        let mut pos = pos.clone();
+
+        let mut root_moves = Vec::new();
+        v.legal_moves(&mut pos, &mut root_moves);
+        let mut result = SearchResult {
+            best: root_moves.first().copied(),
+            score: Score::Cp(0),
+            depth: 0,
+            nodes: 0,
+            pv: Vec::new(),
+        };
+        if root_moves.is_empty() {
+            return result;
+        }
+        let max_depth = limits
+            .depth
+            .unwrap_or(params::MAX_PLY as u32 - 1)
+            .min(params::MAX_PLY as u32 - 1);
+        let mut prev = 0;
+        for depth in 1..=max_depth {
+            self.seldepth = 0;
+            let (mut alpha, mut beta) = if depth >= 4 {
+                (prev - params::ASPIRATION, prev + params::ASPIRATION)
+            } else {
+                (-INF, INF)
+            };
+            let mut width = params::ASPIRATION;
+            let score = loop {
+                let s = self.negamax(v, &mut pos, depth as i32, alpha, beta, 0, true);
+                if self.stopped {
+                    break s;
+                }
+                if s <= alpha {
+                    alpha = (alpha - width).max(-INF);
+                } else if s >= beta {
+                    beta = (beta + width).min(INF);
+                } else {
+                    break s;
+                }
+                width *= 2;
+            };
+            if self.stopped && depth > 1 {
+                break;
+            }
+            prev = score;
+            let pv = self.pv(v, &pos, depth as usize);
+            if let Some(&m) = pv.first() {
+                result.best = Some(m);
+            }
+            result.score = Score::from_internal(score);
+            result.depth = depth;
+            result.pv = pv.clone();
+            report(&Info {
+                depth,
+                seldepth: self.seldepth as u32,
+                score: result.score,
+                nodes: self.nodes,
+                time: self.start.elapsed(),
+                pv,
+            });
+            if self.stopped {
+                break;
+            }
+            if !limits.infinite
+                && let Some(soft) = self.soft
+                && self.start.elapsed() > soft / 2
+            {
+                break;
+            }
+            if !limits.infinite
+                && score.abs() >= MATE_BOUND
+                && depth as i32 > (MATE - score.abs()) + 2
+            {
+                break;
+            }
+        }
+        // Infinite analysis waits for `stop` after the depth limit.
+        while limits.infinite && !self.stop.load(Ordering::Relaxed) && !self.stopped {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        result.nodes = self.nodes;
+        result
+    }
+
+    fn check_stop(&mut self) {
+        if self.nodes & 1023 == 0 {
+            if self.stop.load(Ordering::Relaxed) {
+                self.stopped = true;
+            }
+            if let Some(h) = self.hard
+                && self.start.elapsed() >= h
+            {
+                self.stopped = true;
+            }
+        }
+        if let Some(n) = self.node_limit
+            && self.nodes >= n
+        {
+            self.stopped = true;
+        }
+    }
+
+    /// The score of a game end for the side to move, `ply` plies from the root.
+    fn outcome_score(outcome: Outcome, ply: usize) -> i32 {
+        match outcome {
+            Outcome::Draw => 0,
+            Outcome::Loss => -MATE + ply as i32,
+            Outcome::Win => MATE - ply as i32,
+        }
+    }
+
+    /// A draw-like end by repetition or the no-progress rule.
+    fn rule_end(&self, v: &Variant, pos: &Position, ply: usize) -> Option<i32> {
+        let end = &v.rules.end;
+        if let Some((n, o)) = end.no_progress
+            && pos.halfmove >= 2 * n
+        {
+            return Some(Self::outcome_score(o, ply));
+        }
+        if let Some((n, o)) = end.repetition {
+            // `path` holds the positions before this one (game, then search).
+            // Same side to move: every second one back, since the last
+            // irreversible move. In the search tree one repetition is enough;
+            // with the game's positions, the rule's count.
+            let window = (pos.halfmove as usize).min(self.path.len());
+            let earlier = &self.path[self.path.len() - window..];
+            let seen = earlier
+                .iter()
+                .rev()
+                .skip(1)
+                .step_by(2)
+                .filter(|&&h| h == pos.hash)
+                .count();
+            let in_search = self.path.len() - ply;
+            let recent = earlier
+                .iter()
+                .enumerate()
+                .rev()
+                .skip(1)
+                .step_by(2)
+                .any(|(i, &h)| h == pos.hash && i + (self.path.len() - window) >= in_search);
+            if recent || seen + 1 >= n as usize {
+                return Some(Self::outcome_score(o, ply));
+            }
+        }
+        None
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn negamax(
+        &mut self,
+        v: &Variant,
+        pos: &mut Position,
+        mut depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        can_null: bool,
+    ) -> i32 {
+        self.nodes += 1;
+        self.check_stop();
+        if self.stopped {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let pv_node = beta - alpha > 1;
+        if ply > 0 {
+            if let Some(s) = self.rule_end(v, pos, ply) {
+                return s;
+            }
+            // Mate-distance pruning.
+            if -MATE + ply as i32 >= beta {
+                return beta;
+            }
+        }
+        if ply >= params::MAX_PLY {
+            return self.eval.evaluate(v, pos);
+        }
+        let in_check = v.in_check(pos);
+        if in_check {
+            depth += 1;
+        }
+        if depth <= 0 {
+            return self.qsearch(v, pos, alpha, beta, ply, 0);
+        }
+        let tt = self.tt.probe(pos.hash);
+        if let Some(e) = tt
+            && ply > 0
+            && !pv_node
+            && e.depth as i32 >= depth
+        {
+            let s = from_tt(e.score, ply);
+            match e.bound {
+                Bound::Exact => return s,
+                Bound::Lower if s >= beta => return s,
+                Bound::Upper if s <= alpha => return s,
+                _ => {}
+            }
+        }
+        // Null move: give the opponent a free move; if we still beat beta,
+        // this node is not worth searching. Not in check, not with only
+        // royal and promoting pieces (zugzwang).
+        if can_null
+            && !pv_node
+            && !in_check
+            && depth >= params::NULL_MIN_DEPTH
+            && beta.abs() < MATE_BOUND
+            && self.has_big_pieces(v, pos)
+            && self.eval.evaluate(v, pos) >= beta
+        {
+            let saved_ep = pos.ep;
+            let saved_hash = pos.hash;
+            if let Some((e, _)) = pos.ep.take() {
+                pos.hash ^= v.keys.ep[e as usize];
+            }
+            pos.side = 1 - pos.side;
+            pos.hash ^= v.keys.side;
+            self.path.push(saved_hash);
+            let s = -self.negamax(
+                v,
+                pos,
+                depth - 1 - params::NULL_R,
+                -beta,
+                -beta + 1,
+                ply + 1,
+                false,
+            );
+            self.path.pop();
+            pos.side = 1 - pos.side;
+            pos.ep = saved_ep;
+            pos.hash = saved_hash;
+            if self.stopped {
+                return 0;
+            }
+            if s >= beta {
+                return beta;
+            }
+        }
+
+        let mut moves = std::mem::take(&mut self.bufs[ply]);
+        moves.clear();
+        v.legal_moves(pos, &mut moves);
+        if moves.is_empty() {
+            self.bufs[ply] = moves;
+            let end = &v.rules.end;
+            return Self::outcome_score(
+                if in_check {
+                    end.checkmate
+                } else {
+                    end.stalemate
+                },
+                ply,
+            );
+        }
+        let mut scores = std::mem::take(&mut self.scores[ply]);
+        self.score_moves(v, pos, &moves, &mut scores, tt.and_then(|e| e.mv), ply);
+
+        let mut best = -INF;
+        let mut best_move = None;
+        let original_alpha = alpha;
+        for i in 0..moves.len() {
+            pick(&mut moves, &mut scores, i);
+            let m = moves[i];
+            let quiet = is_quiet(pos, m);
+            self.path.push(pos.hash);
+            let undo = v.make(pos, m);
+            let score = if i == 0 {
+                -self.negamax(v, pos, depth - 1, -beta, -alpha, ply + 1, true)
+            } else {
+                let r = if depth >= params::LMR_MIN_DEPTH
+                    && i >= params::LMR_MIN_MOVES
+                    && quiet
+                    && !in_check
+                {
+                    1 + i32::from(i >= 8 && depth >= 6)
+                } else {
+                    0
+                };
+                let mut s = -self.negamax(v, pos, depth - 1 - r, -alpha - 1, -alpha, ply + 1, true);
+                if s > alpha && r > 0 {
+                    s = -self.negamax(v, pos, depth - 1, -alpha - 1, -alpha, ply + 1, true);
+                }
+                if s > alpha && s < beta {
+                    s = -self.negamax(v, pos, depth - 1, -beta, -alpha, ply + 1, true);
+                }
+                s
+            };
+            v.unmake(pos, m, undo);
+            self.path.pop();
+            if self.stopped {
+                self.bufs[ply] = moves;
+                self.scores[ply] = scores;
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(m);
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        if quiet {
+                            let k = &mut self.killers[ply];
+                            if k[0] != Some(m) {
+                                k[1] = k[0];
+                                k[0] = Some(m);
+                            }
+                            let h = &mut self.history[m.from as usize * 256 + m.to as usize];
+                            *h = (*h + depth * depth).min(1 << 20);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.bufs[ply] = moves;
+        self.scores[ply] = scores;
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt
+            .store(pos.hash, best_move, to_tt(best, ply), depth, bound);
+        best
+    }
+
+    fn qsearch(
+        &mut self,
+        v: &Variant,
+        pos: &mut Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qply: usize,
+    ) -> i32 {
+        self.nodes += 1;
+        self.check_stop();
+        if self.stopped {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let in_check = qply < 4 && v.in_check(pos);
+        let stand = self.eval.evaluate(v, pos);
+        if !in_check {
+            if stand >= beta {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+        }
+        if qply >= params::QS_MAX_PLY || ply >= self.bufs.len() - 1 {
+            return stand;
+        }
+        let mut moves = std::mem::take(&mut self.bufs[ply]);
+        moves.clear();
+        v.legal_moves(pos, &mut moves);
+        if moves.is_empty() && in_check {
+            self.bufs[ply] = moves;
+            return Self::outcome_score(v.rules.end.checkmate, ply);
+        }
+        if !in_check {
+            moves.retain(|&m| !is_quiet(pos, m));
+        }
+        let mut scores = std::mem::take(&mut self.scores[ply]);
+        self.score_moves(v, pos, &moves, &mut scores, None, ply.min(params::MAX_PLY));
+        let mut best = if in_check { -INF } else { stand };
+        for i in 0..moves.len() {
+            pick(&mut moves, &mut scores, i);
+            let m = moves[i];
+            let undo = v.make(pos, m);
+            let s = -self.qsearch(v, pos, -beta, -alpha, ply + 1, qply + 1);
+            v.unmake(pos, m, undo);
+            if self.stopped {
+                break;
+            }
+            if s > best {
+                best = s;
+                if s > alpha {
+                    alpha = s;
+                    if s >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.bufs[ply] = moves;
+        self.scores[ply] = scores;
+        best
+    }
+
+    fn has_big_pieces(&self, v: &Variant, pos: &Position) -> bool {
+        let us = pos.side;
+        pos.occ[us].iter().any(|sq| {
+            let k = pos.board[sq as usize].kind();
+            !v.is_royal(k) && v.promotion_info(us, k).is_none()
+        })
+    }
+
+    fn score_moves(
+        &self,
+        v: &Variant,
+        pos: &Position,
+        moves: &[Move],
+        scores: &mut Vec<i32>,
+        tt_move: Option<Move>,
+        ply: usize,
+    ) {
+        scores.clear();
+        let killers = self.killers[ply.min(params::MAX_PLY)];
+        for &m in moves {
+            let s = if Some(m) == tt_move {
+                1 << 30
+            } else if !is_quiet(pos, m) {
+                let victim = match m.kind {
+                    MoveKind::EnPassant => pos.ep.map_or(0, |(_, s)| self.value_at(pos, s)),
+                    _ => self.value_at(pos, m.to),
+                };
+                let promo = if m.kind == MoveKind::Promotion {
+                    self.eval.value(m.data as usize)
+                } else {
+                    0
+                };
+                let attacker = self.value_at(pos, m.from);
+                (1 << 24) + (victim + promo) * 16 - attacker / 16
+            } else if killers[0] == Some(m) {
+                (1 << 23) + 1
+            } else if killers[1] == Some(m) {
+                1 << 23
+            } else {
+                self.history[m.from as usize * 256 + m.to as usize]
+            };
+            scores.push(s);
+        }
+        let _ = v;
+    }
+
+    fn value_at(&self, pos: &Position, sq: u8) -> i32 {
+        let p = pos.board[sq as usize];
+        if p.is_none() {
+            0
+        } else {
+            self.eval.value(p.kind())
+        }
+    }
+
+    /// The principal variation, read from the table.
+    fn pv(&self, v: &Variant, pos: &Position, depth: usize) -> Vec<Move> {
+        let mut pos = pos.clone();
+        let mut pv = Vec::new();
+        let mut seen = Vec::new();
+        let mut legal = Vec::new();
+        while pv.len() < depth.max(1) {
+            let Some(m) = self.tt.probe(pos.hash).and_then(|e| e.mv) else {
+                break;
+            };
+            legal.clear();
+            v.legal_moves(&mut pos, &mut legal);
+            if !legal.contains(&m) || seen.contains(&pos.hash) {
+                break;
+            }
+            seen.push(pos.hash);
+            v.make(&mut pos, m);
+            pv.push(m);
+        }
+        pv
+    }
+}
+
+/// Captures, promotions and en passant are not quiet.
+#[inline]
+fn is_quiet(pos: &Position, m: Move) -> bool {
+    match m.kind {
+        MoveKind::EnPassant | MoveKind::Promotion => false,
+        MoveKind::Drop | MoveKind::Castle => true,
+        _ => pos.board[m.to as usize].is_none(),
+    }
+}
+
+/// Move the best-scored remaining move to position `i`.
+#[inline]
+fn pick(moves: &mut [Move], scores: &mut [i32], i: usize) {
+    let mut best = i;
+    for j in i + 1..moves.len() {
+        if scores[j] > scores[best] {
+            best = j;
+        }
+    }
+    moves.swap(i, best);
+    scores.swap(i, best);
+}
+
+fn to_tt(s: i32, ply: usize) -> i32 {
+    if s >= MATE_BOUND {
+        s + ply as i32
+    } else if s <= -MATE_BOUND {
+        s - ply as i32
+    } else {
+        s
+    }
+}
+
+fn from_tt(s: i32, ply: usize) -> i32 {
+    if s >= MATE_BOUND {
+        s - ply as i32
+    } else if s <= -MATE_BOUND {
+        s + ply as i32
+    } else {
+        s
+    }
+}
+
+/// (soft, hard) time limits.
+fn time_budget(l: &Limits) -> (Option<Duration>, Option<Duration>) {
+    if l.infinite {
+        return (None, None);
+    }
+    if let Some(t) = l.movetime {
+        return (Some(t * 2), Some(t));
+    }
+    if let Some(c) = l.clock {
+        let mtg = c.movestogo.unwrap_or(params::MOVES_TO_GO).clamp(1, 50);
+        let base = c.time / mtg + c.inc * 3 / 4;
+        let hard = (base * 3).min(c.time / 3).max(Duration::from_millis(5));
+        let soft = base.min(hard);
+        return (Some(soft), Some(hard));
+    }
+    (None, None)
+}
