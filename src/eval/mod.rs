@@ -107,10 +107,10 @@ impl Eval {
             }
         }
         if material[0] + material[1] < 2 * weights::ENDGAME_MATERIAL {
-            for color in 0..2 {
+            for (color, s) in score.iter_mut().enumerate() {
                 for sq in pos.royals[color].iter() {
                     let kind = pos.board[sq as usize].kind();
-                    score[color] += self.royal_endgame[color][kind][sq as usize]
+                    *s += self.royal_endgame[color][kind][sq as usize]
                         - self.pst[color][kind][sq as usize];
                 }
             }

@@ -1,0 +1,124 @@
+//! Tactics the engine must solve at a fixed depth, in chess and in each seed
+//! variant. Every solution is reasoned out in its comment.
+
+use myriad::load::load;
+use myriad::notation::{move_to_string, parse_fen};
+use myriad::search::{Limits, Score, Searcher};
+
+fn solve(rules: &str, options: &[(&str, &str)], fen: &str, depth: u32) -> (String, Score) {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let mut game = load(std::path::Path::new(&format!("{root}/{rules}")))
+        .unwrap_or_else(|e| panic!("{}", e.rendered));
+    if !options.is_empty() {
+        let opts: Vec<(String, String)> = options
+            .iter()
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .collect();
+        game = game
+            .with_options(&opts)
+            .unwrap_or_else(|e| panic!("{}", e.rendered));
+    }
+    let v = &game.variant;
+    let pos = parse_fen(v, fen).unwrap_or_else(|e| panic!("{e}"));
+    let mut s = Searcher::new(v, 16);
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    let r = s.search(v, &pos, &[], &limits, &mut |_| {});
+    (move_to_string(v, r.best.expect("a move")), r.score)
+}
+
+#[test]
+fn chess_mate_in_one_on_the_back_rank() {
+    // Ra1-a8: the king g8 is boxed in by its own pawns.
+    let (m, s) = solve(
+        "rules/chess.variant",
+        &[],
+        "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
+        3,
+    );
+    assert_eq!((m.as_str(), s), ("a1a8", Score::Mate(1)));
+}
+
+#[test]
+fn chess_mate_in_two() {
+    // Kc6, Rh2 against Ka8. No mate in one (Rh8+ Ka7, Ra2+ Kb8). 1.Kb6 Kb8
+    // 2.Rh8# and 1.Kc7 Ka7 2.Ra2# both mate in two.
+    let (m, s) = solve(
+        "rules/chess.variant",
+        &[],
+        "k7/8/2K5/8/8/8/7R/8 w - - 0 1",
+        5,
+    );
+    assert_eq!(s, Score::Mate(2));
+    assert!(["c6b6", "c6c7"].contains(&m.as_str()), "{m}");
+}
+
+#[test]
+fn chess_wins_a_hanging_queen() {
+    // The black queen on d5 is unprotected and the knight c3 takes it.
+    let (m, _) = solve(
+        "rules/chess.variant",
+        &[],
+        "4k3/8/8/3q4/8/2N5/8/4K3 w - - 0 1",
+        4,
+    );
+    assert_eq!(m, "c3d5");
+}
+
+#[test]
+fn perier_drop_that_mates() {
+    // E@g1 pushes g2 to g4; the Perier hops over it onto the king g8, which
+    // cannot move (f8 h8 f7 h7 its own, g7 on the hop line), nothing can
+    // interpose on g5 g6 or take g1 or g4: mate.
+    let (m, s) = solve(
+        "rules/perier.variant",
+        &[("extra", "yes")],
+        "5rkr/5p1p/8/8/8/8/6P1/K7[E] w - - 0 1",
+        3,
+    );
+    assert_eq!((m.as_str(), s), ("E@g1", Score::Mate(1)));
+}
+
+#[test]
+fn basilisk_jump_wins_the_queen() {
+    // Basilisk d1 jumps its own pawn d2 and takes the queen d5.
+    let (m, _) = solve(
+        "rules/basilisk.variant",
+        &[],
+        "4k3/8/8/3q4/8/8/3P4/3SK3 w - - 0 1",
+        4,
+    );
+    assert_eq!(m, "d1d5");
+}
+
+#[test]
+fn cannon_mate_on_the_gustav_board() {
+    // The cannon b3 jumps the pawn b5 to b8 and checks j8 over the knight c8.
+    // i8 is on the same line, i7 is covered by the rook c7, j7 is a hole: mate.
+    let (m, s) = solve(
+        "rules/gustavian.variant",
+        &[],
+        "2N6k/*1R6*/*8*/*P7*/*8*/*C7*/*8*/5K4 w - - 0 1",
+        3,
+    );
+    assert_eq!((m.as_str(), s), ("b3b8", Score::Mate(1)));
+}
+
+#[test]
+fn a_fixed_depth_search_is_deterministic() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let game = load(std::path::Path::new(&format!("{root}/rules/chess.variant"))).expect("chess");
+    let v = &game.variant;
+    let pos = v.start_position();
+    let limits = Limits {
+        depth: Some(6),
+        ..Limits::default()
+    };
+    let mut a = Searcher::new(v, 16);
+    let mut b = Searcher::new(v, 16);
+    let ra = a.search(v, &pos, &[], &limits, &mut |_| {});
+    let rb = b.search(v, &pos, &[], &limits, &mut |_| {});
+    assert_eq!((ra.nodes, ra.best), (rb.nodes, rb.best));
+}
