@@ -2,8 +2,9 @@
 //! the attack patterns compiled from every capturing rule.
 
 use super::compile::{CGuard, CRule, Variant};
+use super::generate::AnyMove;
 use crate::board::{Piece, Position, Square};
-use crate::ir::{HopShape, Target};
+use crate::ir::HopShape;
 
 impl Variant {
     /// Is `sq` attacked by a piece of player `by`? Looks only at `pos.board`.
@@ -60,7 +61,7 @@ impl Variant {
                 && self.guards_hold(pos, &h.guards, hopper_sq, by)
                 && h.unless
                     .as_ref()
-                    .is_none_or(|first| !self.rules_yield(pos, first, hopper_sq, by))
+                    .is_none_or(|first| !self.rules_yield(pos, first, hopper_sq, h.kind, by))
             {
                 return true;
             }
@@ -84,7 +85,7 @@ impl Variant {
                     && self.guards_hold(pos, &s.guards, from, by)
                     && s.unless
                         .as_ref()
-                        .is_none_or(|first| !self.rules_yield(pos, first, from, by))
+                        .is_none_or(|first| !self.rules_yield(pos, first, from, s.kind, by))
                 {
                     return true;
                 }
@@ -117,90 +118,18 @@ impl Variant {
         })
     }
 
-    /// Does any of `rules` give the piece of `color` on `from` a pseudo-legal move?
+    /// Does any of `rules` give the piece `kind` of `color` on `from` a pseudo-legal move?
     pub(crate) fn rules_yield(
         &self,
         pos: &Position,
         rules: &[CRule],
         from: Square,
+        kind: usize,
         color: usize,
     ) -> bool {
-        rules.iter().any(|r| match r {
-            CRule::Ride {
-                vid,
-                min,
-                max,
-                to,
-                guards,
-                ..
-            } => {
-                if !self.guards_hold(pos, guards, from, color) {
-                    return false;
-                }
-                let ray = self.ray(*vid, from);
-                let lim = if *max == 0 {
-                    ray.len()
-                } else {
-                    ray.len().min(*max as usize)
-                };
-                for (i, &t) in ray[..lim].iter().enumerate() {
-                    let p = pos.board[t as usize];
-                    let reached = i + 1 >= *min as usize;
-                    if p.is_none() {
-                        if reached
-                            && (matches!(to, Target::Empty | Target::NotFriend)
-                                || (*to == Target::EnPassant
-                                    && pos.ep.is_some_and(|(e, _)| e == t)))
-                        {
-                            return true;
-                        }
-                    } else {
-                        return reached
-                            && p.color() != color
-                            && matches!(to, Target::Enemy | Target::NotFriend);
-                    }
-                }
-                false
-            }
-            CRule::Hop {
-                vid,
-                screen,
-                shape,
-                to,
-                guards,
-            } => {
-                if !self.guards_hold(pos, guards, from, color) {
-                    return false;
-                }
-                let ray = self.ray(*vid, from);
-                let Some(si) = ray.iter().position(|&s| !pos.board[s as usize].is_none()) else {
-                    return false;
-                };
-                if !screen.accepts(pos.board[ray[si] as usize], color) {
-                    return false;
-                }
-                let quiet = matches!(to, Target::Empty | Target::NotFriend);
-                let capture = matches!(to, Target::Enemy | Target::NotFriend);
-                for (j, &t) in ray[si + 1..].iter().enumerate() {
-                    let p = pos.board[t as usize];
-                    if p.is_none() {
-                        if quiet && *shape != HopShape::First {
-                            return true;
-                        }
-                        if *shape == HopShape::Next && j == 0 {
-                            return false;
-                        }
-                    } else {
-                        return capture && p.color() != color;
-                    }
-                }
-                false
-            }
-            CRule::Prefer { first, fallback } => {
-                self.rules_yield(pos, first, from, color)
-                    || self.rules_yield(pos, fallback, from, color)
-            }
-        })
+        let mut any = AnyMove::default();
+        self.gen_rules(pos, color, rules, from, kind, &mut any);
+        any.0
     }
 
     /// Is the side to move in check (any of its royal pieces attacked)?

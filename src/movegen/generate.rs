@@ -5,6 +5,49 @@ use super::{Move, MoveKind};
 use crate::board::{Bitset, Piece, Position, Square};
 use crate::ir::{HopShape, Target};
 
+/// Where generated moves go: a list, or a flag that only asks whether any exists.
+pub(crate) trait MoveSink {
+    /// Take a move.
+    fn push(&mut self, m: Move);
+    /// Moves taken so far (for `prefer`: did the first rules yield any?).
+    fn count(&self) -> usize;
+    /// Stop generating: the answer is known.
+    #[inline(always)]
+    fn done(&self) -> bool {
+        false
+    }
+}
+
+impl MoveSink for Vec<Move> {
+    #[inline(always)]
+    fn push(&mut self, m: Move) {
+        Vec::push(self, m);
+    }
+    #[inline(always)]
+    fn count(&self) -> usize {
+        self.len()
+    }
+}
+
+/// A sink that only records whether some move exists.
+#[derive(Default)]
+pub(crate) struct AnyMove(pub bool);
+
+impl MoveSink for AnyMove {
+    #[inline(always)]
+    fn push(&mut self, _: Move) {
+        self.0 = true;
+    }
+    #[inline(always)]
+    fn count(&self) -> usize {
+        usize::from(self.0)
+    }
+    #[inline(always)]
+    fn done(&self) -> bool {
+        self.0
+    }
+}
+
 /// Facts about the side to move's royal piece, computed once per node.
 pub(crate) struct Safety {
     /// The single royal piece, if there is exactly one.
@@ -24,7 +67,7 @@ impl Variant {
         let us = pos.side;
         for from in pos.occ[us].iter() {
             let kind = pos.board[from as usize].kind();
-            self.gen_rules(pos, &self.moves[us][kind], from, kind, out);
+            self.gen_rules(pos, us, &self.moves[us][kind], from, kind, out);
         }
         self.gen_castling(pos, out);
         if !self.drops[us].is_empty() {
@@ -99,16 +142,20 @@ impl Variant {
         }
     }
 
-    fn gen_rules(
+    /// The moves of `rules` for the piece `kind` of player `us` on `from`.
+    pub(crate) fn gen_rules<S: MoveSink>(
         &self,
         pos: &Position,
+        us: usize,
         rules: &[CRule],
         from: Square,
         kind: usize,
-        out: &mut Vec<Move>,
+        out: &mut S,
     ) {
-        let us = pos.side;
         for r in rules {
+            if out.done() {
+                return;
+            }
             match r {
                 CRule::Ride {
                     vid,
@@ -143,7 +190,7 @@ impl Variant {
                                                 data: ray[i - usize::from(i > 0)],
                                             });
                                         } else {
-                                            self.push_landing(pos, from, t, kind, out);
+                                            self.push_landing(us, from, t, kind, out);
                                         }
                                     }
                                     Target::EnPassant => {
@@ -164,7 +211,7 @@ impl Variant {
                                 && p.color() != us
                                 && matches!(to, Target::Enemy | Target::NotFriend)
                             {
-                                self.push_landing(pos, from, t, kind, out);
+                                self.push_landing(us, from, t, kind, out);
                             }
                             break;
                         }
@@ -180,13 +227,13 @@ impl Variant {
                     if !guards.is_empty() && !self.guards_hold(pos, guards, from, us) {
                         continue;
                     }
-                    self.gen_hop(pos, *vid, *screen, *shape, *to, from, kind, out);
+                    self.gen_hop(pos, us, *vid, *screen, *shape, *to, from, kind, out);
                 }
                 CRule::Prefer { first, fallback } => {
-                    let before = out.len();
-                    self.gen_rules(pos, first, from, kind, out);
-                    if out.len() == before {
-                        self.gen_rules(pos, fallback, from, kind, out);
+                    let before = out.count();
+                    self.gen_rules(pos, us, first, from, kind, out);
+                    if out.count() == before {
+                        self.gen_rules(pos, us, fallback, from, kind, out);
                     }
                 }
             }
@@ -195,18 +242,18 @@ impl Variant {
 
     /// Moves of one hop rule: slide to the screen, jump it, land by `shape`.
     #[allow(clippy::too_many_arguments)]
-    fn gen_hop(
+    fn gen_hop<S: MoveSink>(
         &self,
         pos: &Position,
+        us: usize,
         vid: u16,
         screen: CFilter,
         shape: HopShape,
         to: Target,
         from: Square,
         kind: usize,
-        out: &mut Vec<Move>,
+        out: &mut S,
     ) {
-        let us = pos.side;
         let ray = self.ray(vid, from);
         let Some(si) = ray.iter().position(|&s| !pos.board[s as usize].is_none()) else {
             return;
@@ -220,10 +267,10 @@ impl Variant {
             let p = pos.board[t as usize];
             if p.is_none() {
                 if quiet && shape != HopShape::First {
-                    self.push_landing(pos, from, t, kind, out);
+                    self.push_landing(us, from, t, kind, out);
                 }
             } else if capture && p.color() != us {
-                self.push_landing(pos, from, t, kind, out);
+                self.push_landing(us, from, t, kind, out);
             }
             if !p.is_none() || (shape == HopShape::Next && j == 0) {
                 break;
@@ -233,15 +280,15 @@ impl Variant {
 
     /// Push a move landing on `to`, expanded into promotions where they apply.
     #[inline(always)]
-    fn push_landing(
+    fn push_landing<S: MoveSink>(
         &self,
-        pos: &Position,
+        us: usize,
         from: Square,
         to: Square,
         kind: usize,
-        out: &mut Vec<Move>,
+        out: &mut S,
     ) {
-        if let Some((zone, choices)) = &self.promotion[pos.side][kind]
+        if let Some((zone, choices)) = &self.promotion[us][kind]
             && zone.has(to)
         {
             for &c in choices {
