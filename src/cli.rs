@@ -11,7 +11,7 @@ use myriad::board::Position;
 use myriad::lang::diagnostic::render_all;
 use myriad::load::{Game, load};
 use myriad::movegen::{perft, perft_divide};
-use myriad::notation::{move_to_string, parse_fen};
+use myriad::notation::{move_to_string, parse_fen, parse_san, write_fen};
 use myriad::protocol::info_line;
 use myriad::search::{Limits, Searcher};
 use myriad::testing::run_tests;
@@ -78,6 +78,74 @@ enum Command {
         #[arg(long = "option", value_name = "NAME=VALUE")]
         options: Vec<String>,
     },
+    /// Speak UCI on stdin/stdout (UCI_Variant selects a bundled rule file).
+    Uci,
+    /// Analyse a position: search until interrupted (Ctrl-C) or to --depth.
+    Analyze {
+        /// The rule file.
+        rules: PathBuf,
+        /// The position (default: the variant's start).
+        #[arg(long)]
+        fen: Option<String>,
+        /// Moves to play from it first, coordinate notation or SAN.
+        #[arg(long, num_args = 1.., value_name = "MOVE")]
+        moves: Vec<String>,
+        /// Stop after this depth.
+        #[arg(long)]
+        depth: Option<u32>,
+        /// Transposition table size in megabytes.
+        #[arg(long, default_value_t = myriad::search::params::DEFAULT_HASH_MB)]
+        hash: usize,
+        /// Set a declared option, NAME=VALUE (repeatable).
+        #[arg(long = "option", value_name = "NAME=VALUE")]
+        options: Vec<String>,
+    },
+    /// Search fixed positions of every bundled variant to a fixed depth; ends
+    /// with `nodes N` (the same on every run) and the speed.
+    Bench {
+        /// Search depth.
+        #[arg(long, default_value_t = 9)]
+        depth: u32,
+        /// A bench file instead of the bundled rules/bench.txt.
+        #[arg(long)]
+        file: Option<PathBuf>,
+        /// Transposition table size in megabytes.
+        #[arg(long, default_value_t = 16)]
+        hash: usize,
+    },
+    /// Play the engine against itself and write the games as PGN.
+    Selfplay {
+        /// The rule file.
+        rules: PathBuf,
+        /// Number of games.
+        #[arg(long, default_value_t = 10)]
+        games: usize,
+        /// Think this many milliseconds per move.
+        #[arg(long)]
+        movetime: Option<u64>,
+        /// Search to this depth per move.
+        #[arg(long)]
+        depth: Option<u32>,
+        /// Stop each search after about this many nodes.
+        #[arg(long)]
+        nodes: Option<u64>,
+        /// Write the games here.
+        #[arg(long)]
+        pgn: PathBuf,
+        /// Adjudicate a draw after this many plies.
+        #[arg(long, default_value_t = 300)]
+        max_plies: usize,
+        /// Play this many random plies first (seeded by the game number).
+        #[arg(long, default_value_t = 2)]
+        random_plies: usize,
+        /// Transposition table size in megabytes.
+        #[arg(long, default_value_t = 16)]
+        hash: usize,
+        /// Fix a declared option, NAME=VALUE (repeatable); options with a vote
+        /// not fixed here are decided by the engine's vote.
+        #[arg(long = "option", value_name = "NAME=VALUE")]
+        options: Vec<String>,
+    },
     /// List the legal moves, one per line, in coordinate notation.
     Moves {
         /// The rule file.
@@ -133,6 +201,49 @@ pub fn main() -> ExitCode {
                 infinite: false,
             };
             bestmove(&rules, fen.as_deref(), &options, &limits, hash)
+        }
+        Command::Uci => {
+            myriad::protocol::uci::run_stdio();
+            Ok(())
+        }
+        Command::Analyze {
+            rules,
+            fen,
+            moves,
+            depth,
+            hash,
+            options,
+        } => analyze(&rules, fen.as_deref(), &moves, depth, hash, &options),
+        Command::Bench { depth, file, hash } => bench(depth, file.as_deref(), hash),
+        Command::Selfplay {
+            rules,
+            games,
+            movetime,
+            depth,
+            nodes,
+            pgn,
+            max_plies,
+            random_plies,
+            hash,
+            options,
+        } => {
+            let limits = Limits {
+                depth,
+                nodes,
+                movetime: movetime.map(Duration::from_millis),
+                clock: None,
+                infinite: false,
+            };
+            selfplay(
+                &rules,
+                games,
+                limits,
+                &pgn,
+                max_plies,
+                random_plies,
+                hash,
+                &options,
+            )
         }
     };
     match result {
@@ -315,5 +426,167 @@ fn moves(path: &Path, fen: Option<&str>, options: &[String]) -> Result<(), Failu
     for n in names {
         println!("{n}");
     }
+    Ok(())
+}
+
+fn analyze(
+    path: &Path,
+    fen: Option<&str>,
+    moves: &[String],
+    depth: Option<u32>,
+    hash: usize,
+    options: &[String],
+) -> Result<(), Failure> {
+    let game = load_game(path, options)?;
+    let v = &game.variant;
+    let mut pos = position(&game, fen)?;
+    let mut history = Vec::new();
+    for (i, text) in moves.iter().enumerate() {
+        let m = parse_san(v, &pos, text)
+            .map_err(|e| bad_input(format!("--moves: move {}: {e}", i + 1)))?;
+        history.push(pos.hash);
+        v.make(&mut pos, m);
+    }
+    println!("info string {} {}", v.rules.name, write_fen(v, &pos));
+    let limits = Limits {
+        depth,
+        // Without a depth cap: until interrupted (the search stops at its
+        // deepest depth and then waits, so leave that case finite).
+        infinite: false,
+        ..Limits::default()
+    };
+    let mut searcher = Searcher::new(v, hash);
+    let result = searcher.search(v, &pos, &history, &limits, &mut |info| {
+        println!("{}", info_line(v, info));
+        let _ = std::io::stdout().flush();
+    });
+    match result.best {
+        Some(m) => println!("bestmove {}", move_to_string(v, m)),
+        None => println!("bestmove (none)"),
+    }
+    Ok(())
+}
+
+fn bench(depth: u32, file: Option<&Path>, hash: usize) -> Result<(), Failure> {
+    use myriad::protocol::bench::{BENCH_POSITIONS, parse_bench, run_bench};
+    let (text, dir) = match file {
+        Some(f) => (
+            std::fs::read_to_string(f).map_err(|e| bad_input(format!("{}: {e}", f.display())))?,
+            f.parent().map(Path::to_path_buf).unwrap_or_default(),
+        ),
+        None => (
+            BENCH_POSITIONS.to_string(),
+            myriad::protocol::bundled::rules_dir().ok_or_else(|| {
+                bad_input("bench: the rules directory was not found (set MYRIAD_RULES)")
+            })?,
+        ),
+    };
+    let entries = parse_bench(&text).map_err(bad_input)?;
+    let start = Instant::now();
+    let mut n = 0;
+    let lines = run_bench(&entries, &dir, depth, hash, &mut |l| {
+        n += 1;
+        let what = match &l.entry.fen {
+            Some(f) => f.clone(),
+            None => format!("start {}", l.entry.options.join(" ")),
+        };
+        println!(
+            "{n:3} {:<14} nodes {:>10} time {:>6}ms best {:<6} {}",
+            l.game,
+            l.nodes,
+            l.time.as_millis(),
+            l.best,
+            what.trim_end()
+        );
+    })
+    .map_err(bad_input)?;
+    let total: u64 = lines.iter().map(|l| l.nodes).sum();
+    let secs = start.elapsed().as_secs_f64();
+    let nps = if secs > 0.0 { total as f64 / secs } else { 0.0 };
+    println!("nodes {total} time {secs:.3}s nps {nps:.0}");
+    Ok(())
+}
+
+#[allow(clippy::too_many_arguments)]
+fn selfplay(
+    path: &Path,
+    games: usize,
+    limits: Limits,
+    pgn_path: &Path,
+    max_plies: usize,
+    random_plies: usize,
+    hash: usize,
+    options: &[String],
+) -> Result<(), Failure> {
+    use myriad::protocol::selfplay::{Config, Tally, decide_options, pgn, pgn_date, play_game};
+    if limits.depth.is_none() && limits.movetime.is_none() && limits.nodes.is_none() {
+        return Err(bad_input(
+            "selfplay: give --movetime MS, --depth N or --nodes N",
+        ));
+    }
+    let base = load_game(path, &[])?;
+    let fixed = base.parse_options(options).map_err(bad_input)?;
+    let vote_limits = Limits {
+        depth: Some(limits.depth.unwrap_or(6).min(6)),
+        movetime: limits.movetime.map(|t| t * 4),
+        ..Limits::default()
+    };
+    let cfg = Config {
+        limits,
+        max_plies,
+        random_plies,
+        hash_mb: hash,
+        options: fixed,
+        vote_limits,
+    };
+    let (values, votes) = decide_options(&base, &cfg).map_err(bad_input)?;
+    let explained: Vec<String> = votes.iter().map(|d| d.explain(&base)).collect();
+    for e in &explained {
+        eprintln!("vote {e}");
+    }
+    let game = if values.is_empty() {
+        base
+    } else {
+        base.with_options(&values)
+            .map_err(|e| bad_input(e.rendered))?
+    };
+    let v = &game.variant;
+    let mut file = std::fs::File::create(pgn_path)
+        .map_err(|e| bad_input(format!("{}: {e}", pgn_path.display())))?;
+    let date = pgn_date();
+    let mut searcher = Searcher::new(v, hash);
+    let mut tally = Tally::default();
+    let tty = std::io::stderr().is_terminal();
+    for round in 1..=games {
+        let rec = play_game(
+            &game,
+            &mut searcher,
+            &cfg,
+            round,
+            values.clone(),
+            explained.clone(),
+        );
+        tally.add(&rec);
+        file.write_all(pgn(v, &rec, &date).as_bytes())
+            .map_err(|e| bad_input(format!("{}: {e}", pgn_path.display())))?;
+        let line = format!(
+            "game {round}/{games} {} ({}, {} plies)  white +{} black +{} draws {}",
+            rec.result.pgn(),
+            rec.reason,
+            rec.moves.len(),
+            tally.white,
+            tally.black,
+            tally.draws
+        );
+        if tty {
+            eprint!("\r\x1b[2K{line}");
+        } else {
+            eprintln!("{line}");
+        }
+    }
+    if tty {
+        eprintln!();
+    }
+    print!("{}", tally.table());
     Ok(())
 }

@@ -169,7 +169,9 @@ impl Searcher {
         }
     }
 
-    /// A flag that stops the search when set (from another thread).
+    /// A flag that stops the search when set (from another thread). The
+    /// caller clears it before starting a search, so that a stop sent at
+    /// once is never lost.
     pub fn stop_flag(&self) -> Arc<AtomicBool> {
         self.stop.clone()
     }
@@ -199,7 +201,6 @@ impl Searcher {
         self.start = Instant::now();
         self.nodes = 0;
         self.stopped = false;
-        self.stop.store(false, Ordering::Relaxed);
         self.tt.new_search();
         self.node_limit = limits.nodes;
         (self.soft, self.hard) = time_budget(limits);

@@ -1,0 +1,334 @@
+//! Engine-against-itself games: from the start position (options decided by
+//! a configured preference or the engine's vote), to a game end of the rule
+//! file or a ply cap, written as PGN with SAN moves.
+
+use std::fmt::Write as _;
+
+use crate::board::Position;
+use crate::ir::Outcome;
+use crate::load::Game;
+use crate::movegen::{EndReason, Move, Variant};
+use crate::notation::{move_to_san, write_fen};
+use crate::protocol::vote::{VoteDecision, decide_vote};
+use crate::search::{Limits, Searcher};
+
+/// How to play the games.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// Search limits for every move.
+    pub limits: Limits,
+    /// Adjudicate a draw after this many plies.
+    pub max_plies: usize,
+    /// The first plies of each game are random legal moves (seeded by the
+    /// game's number), so that the games differ.
+    pub random_plies: usize,
+    /// Transposition table size, megabytes.
+    pub hash_mb: usize,
+    /// Option values fixed by the user; the other options with a vote are
+    /// decided by [`decide_vote`], the rest keep their defaults.
+    pub options: Vec<(String, String)>,
+    /// Limits for the engine's vote searches.
+    pub vote_limits: Limits,
+}
+
+/// The result of a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GameResult {
+    /// White (player 0) won.
+    WhiteWins,
+    /// Black (player 1) won.
+    BlackWins,
+    /// Drawn.
+    Draw,
+}
+
+impl GameResult {
+    /// The PGN result: `1-0`, `0-1`, `1/2-1/2`.
+    pub fn pgn(self) -> &'static str {
+        match self {
+            GameResult::WhiteWins => "1-0",
+            GameResult::BlackWins => "0-1",
+            GameResult::Draw => "1/2-1/2",
+        }
+    }
+}
+
+/// One game played.
+#[derive(Debug, Clone)]
+pub struct Record {
+    /// The game's number, from 1.
+    pub round: usize,
+    /// The start position.
+    pub start_fen: String,
+    /// The moves played.
+    pub moves: Vec<Move>,
+    /// The same in SAN.
+    pub san: Vec<String>,
+    /// The result.
+    pub result: GameResult,
+    /// Why it ended: `checkmate`, `stalemate`, `repetition`, `no progress`, `ply cap`.
+    pub reason: String,
+    /// Every declared option's value in this game.
+    pub options: Vec<(String, String)>,
+    /// The engine's votes, if it voted.
+    pub votes: Vec<String>,
+}
+
+/// Option values, (name, value).
+pub type OptionValues = Vec<(String, String)>;
+
+/// The options of a game: fixed ones, voted ones, defaults; and the
+/// explanations of the votes.
+pub fn decide_options(
+    game: &Game,
+    cfg: &Config,
+) -> Result<(OptionValues, Vec<VoteDecision>), String> {
+    let mut values = cfg.options.clone();
+    let mut votes = Vec::new();
+    for def in &game.variant.rules.options {
+        if values.iter().any(|(n, _)| *n == def.name) {
+            continue;
+        }
+        if def.vote.is_some() {
+            let d = decide_vote(game, &def.name, &values, &cfg.vote_limits, cfg.hash_mb)?;
+            values.push((def.name.clone(), d.value.clone()));
+            votes.push(d);
+        }
+    }
+    // Declared order, every option named.
+    let all = game
+        .variant
+        .rules
+        .options
+        .iter()
+        .map(|d| {
+            let v = values
+                .iter()
+                .find(|(n, _)| *n == d.name)
+                .map_or_else(|| d.choices[d.default].clone(), |(_, v)| v.clone());
+            (d.name.clone(), v)
+        })
+        .collect();
+    Ok((all, votes))
+}
+
+/// A small deterministic random number generator (xorshift64*).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+}
+
+/// Play one game of `game` (already lowered with its options) with `searcher`.
+pub fn play_game(
+    game: &Game,
+    searcher: &mut Searcher,
+    cfg: &Config,
+    round: usize,
+    options: Vec<(String, String)>,
+    votes: Vec<String>,
+) -> Record {
+    let v = &game.variant;
+    let mut pos = v.start_position();
+    let start_fen = write_fen(v, &pos);
+    let mut history: Vec<u64> = Vec::new();
+    let mut moves = Vec::new();
+    let mut san = Vec::new();
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15 ^ (round as u64).wrapping_mul(0x1000_0000_01b3));
+    searcher.clear();
+    let (result, reason) = loop {
+        if let Some((outcome, why)) = v.game_end(&mut pos, &history) {
+            break (result_of(outcome, pos.side), reason_text(why).to_string());
+        }
+        if moves.len() >= cfg.max_plies {
+            break (GameResult::Draw, "ply cap".to_string());
+        }
+        let m = if moves.len() < cfg.random_plies {
+            let mut legal = Vec::new();
+            v.legal_moves(&mut pos, &mut legal);
+            legal[(rng.next() % legal.len() as u64) as usize]
+        } else {
+            let r = searcher.search(v, &pos, &history, &cfg.limits, &mut |_| {});
+            match r.best {
+                Some(m) => m,
+                // game_end saw a legal move; the search must too.
+                None => break (GameResult::Draw, "no move found".to_string()),
+            }
+        };
+        san.push(move_to_san(v, &pos, m));
+        history.push(pos.hash);
+        v.make(&mut pos, m);
+        moves.push(m);
+    };
+    Record {
+        round,
+        start_fen,
+        moves,
+        san,
+        result,
+        reason,
+        options,
+        votes,
+    }
+}
+
+fn result_of(outcome: Outcome, side_to_move: usize) -> GameResult {
+    let winner = match outcome {
+        Outcome::Draw => return GameResult::Draw,
+        Outcome::Win => side_to_move,
+        Outcome::Loss => 1 - side_to_move,
+    };
+    if winner == 0 {
+        GameResult::WhiteWins
+    } else {
+        GameResult::BlackWins
+    }
+}
+
+fn reason_text(r: EndReason) -> &'static str {
+    match r {
+        EndReason::Checkmate => "checkmate",
+        EndReason::Stalemate => "stalemate",
+        EndReason::Repetition => "repetition",
+        EndReason::NoProgress => "no progress",
+    }
+}
+
+/// Today's date as PGN writes it (`YYYY.MM.DD`, UTC).
+pub fn pgn_date() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    // Days to civil date (Howard Hinnant's algorithm).
+    let z = (secs / 86_400) as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+/// A game as PGN.
+pub fn pgn(v: &Variant, rec: &Record, date: &str) -> String {
+    let mut s = String::new();
+    let tag = |s: &mut String, k: &str, val: &str| {
+        let val = val.replace('\\', "\\\\").replace('"', "\\\"");
+        let _ = writeln!(s, "[{k} \"{val}\"]");
+    };
+    tag(&mut s, "Event", "Myriad self-play");
+    tag(&mut s, "Site", "myriad");
+    tag(&mut s, "Date", date);
+    tag(&mut s, "Round", &rec.round.to_string());
+    tag(&mut s, "White", "myriad");
+    tag(&mut s, "Black", "myriad");
+    tag(&mut s, "Result", rec.result.pgn());
+    tag(&mut s, "Variant", &v.rules.name);
+    tag(&mut s, "SetUp", "1");
+    tag(&mut s, "FEN", &rec.start_fen);
+    if !rec.options.is_empty() {
+        let o: Vec<String> = rec
+            .options
+            .iter()
+            .map(|(n, v)| format!("{n}={v}"))
+            .collect();
+        tag(&mut s, "Options", &o.join(" "));
+    }
+    if !rec.votes.is_empty() {
+        tag(&mut s, "Vote", &rec.votes.join("; "));
+    }
+    let termination = match rec.reason.as_str() {
+        "ply cap" | "no move found" => "adjudication",
+        _ => "normal",
+    };
+    tag(&mut s, "Termination", termination);
+    tag(&mut s, "ResultReason", &rec.reason);
+    tag(&mut s, "PlyCount", &rec.moves.len().to_string());
+    s.push('\n');
+    // Move numbers from the start position's.
+    let start = crate::notation::parse_fen(v, &rec.start_fen).unwrap_or_else(|_| Position::empty());
+    let mut tokens = Vec::new();
+    let mut number = start.fullmove.max(1);
+    let mut side = start.side;
+    for (i, m) in rec.san.iter().enumerate() {
+        if side == 0 {
+            tokens.push(format!("{number}."));
+        } else if i == 0 {
+            tokens.push(format!("{number}..."));
+        }
+        tokens.push(m.clone());
+        if side == 1 {
+            number += 1;
+        }
+        side = 1 - side;
+    }
+    tokens.push(rec.result.pgn().to_string());
+    let mut line = String::new();
+    for t in tokens {
+        if !line.is_empty() && line.len() + 1 + t.len() > 79 {
+            s.push_str(&line);
+            s.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&t);
+    }
+    s.push_str(&line);
+    s.push_str("\n\n");
+    s
+}
+
+/// Results per colour over many games.
+#[derive(Debug, Clone, Default)]
+pub struct Tally {
+    /// Games White won.
+    pub white: usize,
+    /// Games Black won.
+    pub black: usize,
+    /// Draws.
+    pub draws: usize,
+    /// Why games ended: (reason, count), in order of first appearance.
+    pub reasons: Vec<(String, usize)>,
+}
+
+impl Tally {
+    /// Count one game.
+    pub fn add(&mut self, rec: &Record) {
+        match rec.result {
+            GameResult::WhiteWins => self.white += 1,
+            GameResult::BlackWins => self.black += 1,
+            GameResult::Draw => self.draws += 1,
+        }
+        match self.reasons.iter_mut().find(|(r, _)| *r == rec.reason) {
+            Some((_, n)) => *n += 1,
+            None => self.reasons.push((rec.reason.clone(), 1)),
+        }
+    }
+
+    /// The table printed at the end of a self-play run.
+    pub fn table(&self) -> String {
+        let n = (self.white + self.black + self.draws).max(1);
+        let pct = |k: usize| 100.0 * k as f64 / n as f64;
+        let mut s = String::new();
+        let _ = writeln!(s, "result       games      %");
+        let _ = writeln!(s, "white wins   {:5}  {:5.1}", self.white, pct(self.white));
+        let _ = writeln!(s, "black wins   {:5}  {:5.1}", self.black, pct(self.black));
+        let _ = writeln!(s, "draws        {:5}  {:5.1}", self.draws, pct(self.draws));
+        let score = (self.white as f64 + 0.5 * self.draws as f64) / n as f64;
+        let _ = writeln!(s, "white score  {:.3}", score);
+        for (r, k) in &self.reasons {
+            let _ = writeln!(s, "ended by {r}: {k}");
+        }
+        s
+    }
+}

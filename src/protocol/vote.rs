@@ -1,0 +1,147 @@
+//! The engine's vote on a pre-game option: search the start position briefly
+//! under each outcome and vote, for each player asked, the outcome whose score
+//! is better for that player. The rule file's own vote order decides who is
+//! asked and what the ballots result in.
+
+use crate::load::Game;
+use crate::protocol::{score_text, score_value};
+use crate::search::{Limits, Score, Searcher};
+
+/// How the engine decided an option, with the scores it based it on.
+#[derive(Debug, Clone)]
+pub struct VoteDecision {
+    /// The option's name.
+    pub option: String,
+    /// Each choice, and the search score of the start position under it, from
+    /// White's (player 0's) point of view.
+    pub scores: Vec<(String, Score)>,
+    /// The ballots cast: (player index, choice).
+    pub ballots: Vec<(usize, String)>,
+    /// The result.
+    pub value: String,
+}
+
+impl VoteDecision {
+    /// One line explaining it, e.g.
+    /// `extra: no cp 30, yes cp 12; white votes no, black votes yes -> yes`.
+    pub fn explain(&self, game: &Game) -> String {
+        let scores: Vec<String> = self
+            .scores
+            .iter()
+            .map(|(c, s)| format!("{c} {}", score_text(*s)))
+            .collect();
+        let ballots: Vec<String> = self
+            .ballots
+            .iter()
+            .map(|(p, c)| {
+                let name = game
+                    .variant
+                    .rules
+                    .players
+                    .get(*p)
+                    .map_or_else(|| format!("player {p}"), |pl| pl.name.clone());
+                format!("{name} votes {c}")
+            })
+            .collect();
+        format!(
+            "{}: {}; {} -> {}",
+            self.option,
+            scores.join(", "),
+            ballots.join(", "),
+            self.value
+        )
+    }
+}
+
+/// Decide option `option` of `game` for the engine. `others` fixes the other
+/// options' values while it searches. An option without a vote is decided
+/// by the same scores, for the side to move at the start.
+pub fn decide_vote(
+    game: &Game,
+    option: &str,
+    others: &[(String, String)],
+    limits: &Limits,
+    hash_mb: usize,
+) -> Result<VoteDecision, String> {
+    let Some(def) = game
+        .variant
+        .rules
+        .options
+        .iter()
+        .find(|o| o.name == option)
+        .cloned()
+    else {
+        return Err(format!(
+            "game {} has no option `{option}`",
+            game.variant.rules.name
+        ));
+    };
+    let mut scores = Vec::new();
+    for choice in &def.choices {
+        let mut settings: Vec<(String, String)> = others
+            .iter()
+            .filter(|(n, _)| n != option)
+            .cloned()
+            .collect();
+        settings.push((option.to_string(), choice.clone()));
+        let g = game.with_options(&settings).map_err(|e| e.rendered)?;
+        let v = &g.variant;
+        let pos = v.start_position();
+        let mut searcher = Searcher::new(v, hash_mb);
+        let r = searcher.search(v, &pos, &[], limits, &mut |_| {});
+        // From player 0's point of view.
+        let s = if pos.side == 0 {
+            r.score
+        } else {
+            negate(r.score)
+        };
+        scores.push((choice.clone(), s));
+    }
+    // Player p's preferred choice: the best score for p; ties keep the default.
+    let prefer = |player: usize| -> usize {
+        let value = |i: usize| {
+            let s = score_value(scores[i].1);
+            if player == 0 { s } else { -s }
+        };
+        let mut best = def.default;
+        for i in 0..def.choices.len() {
+            if value(i) > value(best) {
+                best = i;
+            }
+        }
+        best
+    };
+    let (ballots, value) = match &def.vote {
+        Some(vote) => {
+            let mut cast: Vec<(usize, usize)> = Vec::new();
+            for &(player, cond) in &vote.voters {
+                let asked = cond.is_none_or(|(p, c)| cast.iter().any(|&(q, d)| q == p && d == c));
+                if asked {
+                    cast.push((player, prefer(player)));
+                }
+            }
+            let value = vote.decide(&cast)?;
+            (cast, value)
+        }
+        None => {
+            let side = game.variant.start_position().side;
+            (Vec::new(), prefer(side))
+        }
+    };
+    Ok(VoteDecision {
+        option: option.to_string(),
+        scores,
+        ballots: ballots
+            .into_iter()
+            .map(|(p, c)| (p, def.choices[c].clone()))
+            .collect(),
+        value: def.choices[value].clone(),
+    })
+}
+
+fn negate(s: Score) -> Score {
+    match s {
+        Score::Cp(c) => Score::Cp(-c),
+        Score::Mate(m) => Score::Mate(-m),
+    }
+}

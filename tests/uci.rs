@@ -1,0 +1,228 @@
+//! `myriad uci` end to end: a transcript of a session driven over stdin, one
+//! command at a time (each answered before the next is sent), as a snapshot.
+//!
+//! The numbers of the search (scores, node counts, principal variations, the
+//! move chosen) change whenever the search is tuned, so the snapshot shows
+//! them redacted; the tests check them separately: every `bestmove` is legal,
+//! and a fixed-depth search reports the same lines every time.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::Duration;
+
+use myriad::load::load;
+use myriad::notation::{parse_fen, parse_move};
+
+struct Session {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    transcript: Vec<String>,
+}
+
+impl Session {
+    fn start() -> Session {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_myriad"))
+            .arg("uci")
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("myriad uci starts");
+        let stdin = child.stdin.take().expect("stdin");
+        let stdout = child.stdout.take().expect("stdout");
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Session {
+            child,
+            stdin,
+            lines: rx,
+            transcript: Vec::new(),
+        }
+    }
+
+    fn send(&mut self, cmd: &str) {
+        writeln!(self.stdin, "{cmd}").expect("write to the engine");
+        self.stdin.flush().expect("flush");
+        self.transcript.push(format!("> {cmd}"));
+    }
+
+    /// Read lines up to one starting with `end`; returns them all.
+    fn until(&mut self, end: &str) -> Vec<String> {
+        let mut got = Vec::new();
+        loop {
+            let line = self
+                .lines
+                .recv_timeout(Duration::from_secs(30))
+                .unwrap_or_else(|_| panic!("no `{end}` in time; got {got:?}"));
+            self.transcript.push(format!("< {line}"));
+            let done = line.starts_with(end);
+            got.push(line);
+            if done {
+                return got;
+            }
+        }
+    }
+
+    /// Send a command that answers nothing on success, then `isready` to
+    /// collect whatever it did answer.
+    fn quiet(&mut self, cmd: &str) -> Vec<String> {
+        self.send(cmd);
+        self.send("isready");
+        let mut got = self.until("readyok");
+        got.pop();
+        got
+    }
+
+    fn go(&mut self, cmd: &str) -> Vec<String> {
+        self.send(cmd);
+        self.until("bestmove")
+    }
+
+    fn quit(mut self) -> Vec<String> {
+        self.send("quit");
+        let status = self.child.wait().expect("the engine exits");
+        assert!(status.success(), "exit status {status}");
+        self.transcript
+    }
+}
+
+/// The search's numbers replaced by placeholders.
+fn redact(line: &str) -> String {
+    if let Some(rest) = line.strip_prefix("< info depth ") {
+        let depth = rest.split_whitespace().next().unwrap_or("?");
+        return format!("< info depth {depth} seldepth _ score _ nodes _ nps _ time _ pv _");
+    }
+    if line.starts_with("< bestmove ") {
+        return "< bestmove _".to_string();
+    }
+    line.to_string()
+}
+
+/// The lines without their `nps` and `time` fields (which vary run to run).
+fn untimed(lines: &[String]) -> Vec<String> {
+    lines
+        .iter()
+        .map(|l| {
+            let mut out = Vec::new();
+            let mut words = l.split_whitespace();
+            while let Some(w) = words.next() {
+                if w == "nps" || w == "time" {
+                    words.next();
+                } else {
+                    out.push(w);
+                }
+            }
+            out.join(" ")
+        })
+        .collect()
+}
+
+fn bestmove(lines: &[String]) -> String {
+    let last = lines.last().expect("lines");
+    last.strip_prefix("bestmove ")
+        .unwrap_or_else(|| panic!("{last}"))
+        .to_string()
+}
+
+fn assert_legal(rules: &str, fen: &str, mv: &str) {
+    let game = load(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(rules)).expect("loads");
+    let v = &game.variant;
+    let mut pos = parse_fen(v, fen).expect("fen");
+    parse_move(v, &mut pos, mv).unwrap_or_else(|e| panic!("{rules} {fen}: {e}"));
+}
+
+#[test]
+fn uci_transcript() {
+    let mut s = Session::start();
+    s.send("uci");
+    s.until("uciok");
+    s.send("isready");
+    s.until("readyok");
+    s.quiet("ucinewgame");
+    s.quiet("position startpos moves e2e4");
+    let first = s.go("go depth 4");
+    assert_legal(
+        "rules/chess.variant",
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+        &bestmove(&first),
+    );
+    assert_eq!(first.len(), 5, "{first:?}");
+    // Errors: one line each, and the state is untouched.
+    assert_eq!(s.quiet("frobnicate").len(), 1);
+    assert_eq!(s.quiet("position startpos moves e2e4 e7e5 e1e3").len(), 1);
+    assert_eq!(
+        s.quiet("position fen rnbqkbnr/pppppppp/8 w KQkq - 0 1")
+            .len(),
+        1
+    );
+    assert_eq!(s.quiet("setoption name Nonsense value 3").len(), 1);
+    assert_eq!(
+        s.quiet("setoption name UCI_Variant value no-such-game")
+            .len(),
+        1
+    );
+    assert_eq!(s.quiet("go depth x").len(), 1);
+    // Still the position after 1.e4: the same search gives the same lines.
+    s.quiet("ucinewgame");
+    let again = s.go("go depth 4");
+    assert_eq!(untimed(&first), untimed(&again));
+    // Another variant, by name.
+    s.quiet("setoption name UCI_Variant value gustavian");
+    s.quiet("position startpos");
+    let g = s.go("go depth 3");
+    assert_legal(
+        "rules/gustavian.variant",
+        "crnbqkbnrc/*pppppppp*/*8*/*8*/*8*/*8*/*PPPPPPPP*/CRNBQKBNRC w KQkq - 0 1",
+        &bestmove(&g),
+    );
+    // A variant with a pre-game option, and a drop in the moves.
+    s.quiet("setoption name UCI_Variant value perier");
+    s.quiet("setoption name option_extra value yes");
+    s.quiet("position startpos moves g1f3 g8f6 E@g1");
+    let p = s.go("go depth 2");
+    assert_legal(
+        "rules/perier.variant",
+        "rnbqkb1r/pppppppp/5n2/8/6P1/5N2/PPPPPP1P/RNBQKBER[e] b KQkq g3 0 2",
+        &bestmove(&p),
+    );
+    let transcript: Vec<String> = s.quit().iter().map(|l| redact(l)).collect();
+    insta::assert_snapshot!("uci_transcript", transcript.join("\n"));
+}
+
+#[test]
+fn stop_and_isready_while_searching() {
+    let mut s = Session::start();
+    s.quiet("position startpos");
+    s.send("go infinite");
+    std::thread::sleep(Duration::from_millis(200));
+    s.send("isready");
+    let before = s.until("readyok");
+    assert!(
+        !before.iter().any(|l| l.starts_with("bestmove")),
+        "{before:?}"
+    );
+    s.send("stop");
+    let lines = s.until("bestmove");
+    assert_legal(
+        "rules/chess.variant",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        &bestmove(&lines),
+    );
+    // Stop at once after go: still exactly one bestmove.
+    s.send("go infinite");
+    s.send("stop");
+    s.until("bestmove");
+    s.go("go wtime 300 btime 300 winc 10 binc 10");
+    s.go("go movetime 50");
+    s.go("go nodes 5000");
+    s.quit();
+}
