@@ -141,6 +141,10 @@ enum Command {
         /// Transposition table size in megabytes.
         #[arg(long, default_value_t = 16)]
         hash: usize,
+        /// A second engine searching to this depth plays against the first,
+        /// colours alternating by game; prints the first engine's score.
+        #[arg(long)]
+        opponent_depth: Option<u32>,
         /// Fix a declared option, NAME=VALUE (repeatable); options with a vote
         /// not fixed here are decided by the engine's vote.
         #[arg(long = "option", value_name = "NAME=VALUE")]
@@ -225,6 +229,7 @@ pub fn main() -> ExitCode {
             max_plies,
             random_plies,
             hash,
+            opponent_depth,
             options,
         } => {
             let limits = Limits {
@@ -234,10 +239,15 @@ pub fn main() -> ExitCode {
                 clock: None,
                 infinite: false,
             };
+            let opponent = opponent_depth.map(|d| Limits {
+                depth: Some(d),
+                ..Limits::default()
+            });
             selfplay(
                 &rules,
                 games,
                 limits,
+                opponent,
                 &pgn,
                 max_plies,
                 random_plies,
@@ -508,17 +518,22 @@ fn bench(depth: u32, file: Option<&Path>, hash: usize) -> Result<(), Failure> {
 }
 
 #[allow(clippy::too_many_arguments)]
+#[allow(clippy::too_many_arguments)]
 fn selfplay(
     path: &Path,
     games: usize,
     limits: Limits,
+    opponent: Option<Limits>,
     pgn_path: &Path,
     max_plies: usize,
     random_plies: usize,
     hash: usize,
     options: &[String],
 ) -> Result<(), Failure> {
-    use myriad::protocol::selfplay::{Config, Tally, decide_options, pgn, pgn_date, play_game};
+    use myriad::protocol::selfplay::{
+        Config, GameResult, Tally, decide_options, first_engine_is_white, pgn, pgn_date,
+        play_game_between,
+    };
     if limits.depth.is_none() && limits.movetime.is_none() && limits.nodes.is_none() {
         return Err(bad_input(
             "selfplay: give --movetime MS, --depth N or --nodes N",
@@ -538,6 +553,7 @@ fn selfplay(
         hash_mb: hash,
         options: fixed,
         vote_limits,
+        opponent: opponent.clone(),
     };
     let (values, votes) = decide_options(&base, &cfg).map_err(bad_input)?;
     let explained: Vec<String> = votes.iter().map(|d| d.explain(&base)).collect();
@@ -555,18 +571,27 @@ fn selfplay(
         .map_err(|e| bad_input(format!("{}: {e}", pgn_path.display())))?;
     let date = pgn_date();
     let mut searcher = Searcher::new(v, hash);
+    let mut second = opponent.as_ref().map(|_| Searcher::new(v, hash));
     let mut tally = Tally::default();
+    let mut first = [0u32; 3]; // wins, draws, losses of the first engine
     let tty = std::io::stderr().is_terminal();
     for round in 1..=games {
-        let rec = play_game(
+        let rec = play_game_between(
             &game,
             &mut searcher,
+            second.as_mut(),
             &cfg,
             round,
             values.clone(),
             explained.clone(),
         );
         tally.add(&rec);
+        let white = first_engine_is_white(round);
+        match (rec.result, white) {
+            (GameResult::Draw, _) => first[1] += 1,
+            (GameResult::WhiteWins, true) | (GameResult::BlackWins, false) => first[0] += 1,
+            _ => first[2] += 1,
+        }
         file.write_all(pgn(v, &rec, &date).as_bytes())
             .map_err(|e| bad_input(format!("{}: {e}", pgn_path.display())))?;
         let line = format!(
@@ -588,5 +613,26 @@ fn selfplay(
         eprintln!();
     }
     print!("{}", tally.table());
+    if let Some(o) = &opponent {
+        let n = first.iter().sum::<u32>().max(1);
+        println!(
+            "first engine ({}) against second ({}): +{} ={} -{}  score {:.1}%",
+            describe_limits(&cfg.limits),
+            describe_limits(o),
+            first[0],
+            first[1],
+            first[2],
+            (first[0] as f64 + first[1] as f64 / 2.0) * 100.0 / n as f64
+        );
+    }
     Ok(())
+}
+
+fn describe_limits(l: &Limits) -> String {
+    match (l.depth, l.movetime, l.nodes) {
+        (Some(d), _, _) => format!("depth {d}"),
+        (_, Some(t), _) => format!("{} ms per move", t.as_millis()),
+        (_, _, Some(n)) => format!("{n} nodes"),
+        _ => "no limit".to_string(),
+    }
 }

@@ -26,6 +26,7 @@ fn config(limits: Limits, max_plies: usize, random_plies: usize) -> Config {
             depth: Some(2),
             ..Limits::default()
         },
+        opponent: None,
     }
 }
 

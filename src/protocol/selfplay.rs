@@ -29,6 +29,9 @@ pub struct Config {
     pub options: Vec<(String, String)>,
     /// Limits for the engine's vote searches.
     pub vote_limits: Limits,
+    /// A second engine with these limits: it plays Black in odd rounds and
+    /// White in even ones (the first engine uses `limits`).
+    pub opponent: Option<Limits>,
 }
 
 /// The result of a game.
@@ -124,10 +127,30 @@ impl Rng {
     }
 }
 
-/// Play one game of `game` (already lowered with its options) with `searcher`.
+/// Play one game of `game` (already lowered with its options) with `searcher`
+/// on both sides.
 pub fn play_game(
     game: &Game,
     searcher: &mut Searcher,
+    cfg: &Config,
+    round: usize,
+    options: Vec<(String, String)>,
+    votes: Vec<String>,
+) -> Record {
+    play_game_between(game, searcher, None, cfg, round, options, votes)
+}
+
+/// Does the first engine play White in this round (with an opponent configured)?
+pub fn first_engine_is_white(round: usize) -> bool {
+    round % 2 == 1
+}
+
+/// Play one game; with `opponent` (and `cfg.opponent`), the two engines
+/// alternate colours by round (see [`first_engine_is_white`]).
+pub fn play_game_between(
+    game: &Game,
+    searcher: &mut Searcher,
+    mut opponent: Option<&mut Searcher>,
     cfg: &Config,
     round: usize,
     options: Vec<(String, String)>,
@@ -141,6 +164,9 @@ pub fn play_game(
     let mut san = Vec::new();
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15 ^ (round as u64).wrapping_mul(0x1000_0000_01b3));
     searcher.clear();
+    if let Some(o) = opponent.as_deref_mut() {
+        o.clear();
+    }
     let (result, reason) = loop {
         if let Some((outcome, why)) = v.game_end(&mut pos, &history) {
             break (result_of(outcome, pos.side), reason_text(why).to_string());
@@ -153,7 +179,13 @@ pub fn play_game(
             v.legal_moves(&mut pos, &mut legal);
             legal[(rng.next() % legal.len() as u64) as usize]
         } else {
-            let r = searcher.search(v, &pos, &history, &cfg.limits, &mut |_| {});
+            let first_to_move = (pos.side == 0) == first_engine_is_white(round);
+            let r = match (opponent.as_deref_mut(), &cfg.opponent) {
+                (Some(o), Some(limits)) if !first_to_move => {
+                    o.search(v, &pos, &history, limits, &mut |_| {})
+                }
+                _ => searcher.search(v, &pos, &history, &cfg.limits, &mut |_| {}),
+            };
             match r.best {
                 Some(m) => m,
                 // game_end saw a legal move; the search must too.
