@@ -645,6 +645,12 @@ impl Variant {
         self.rules.pieces.iter().position(|p| p.letter == up)
     }
 
+    /// Does this piece type promote (for this player)?
+    #[inline]
+    pub fn promotes(&self, color: usize, kind: usize) -> bool {
+        self.promotion[color][kind].is_some()
+    }
+
     /// Is this piece type royal?
     pub fn is_royal(&self, kind: usize) -> bool {
         self.royal[kind]

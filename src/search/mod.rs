@@ -19,6 +19,10 @@ use crate::movegen::{Move, MoveKind, Variant};
 
 /// Every tuning constant of the search, in one place.
 pub mod params {
+    /// Reverse futility pruning up to this depth...
+    pub const RFP_MAX_DEPTH: i32 = 6;
+    /// ...when the static evaluation beats beta by this much per ply.
+    pub const RFP_MARGIN: i32 = 90;
     /// Null-move reduction.
     pub const NULL_R: i32 = 2;
     /// Null move is tried from this depth on.
@@ -405,6 +409,20 @@ impl Searcher {
                 _ => {}
             }
         }
+        let static_eval = if in_check {
+            -INF
+        } else {
+            self.eval.evaluate(v, pos)
+        };
+        // Reverse futility: far enough above beta near the leaves, stop here.
+        if !pv_node
+            && !in_check
+            && depth <= params::RFP_MAX_DEPTH
+            && beta.abs() < MATE_BOUND
+            && static_eval - params::RFP_MARGIN * depth >= beta
+        {
+            return static_eval;
+        }
         // Null move: give the opponent a free move; if we still beat beta,
         // this node is not worth searching. Not in check, not with only
         // royal and promoting pieces (zugzwang).
@@ -413,8 +431,8 @@ impl Searcher {
             && !in_check
             && depth >= params::NULL_MIN_DEPTH
             && beta.abs() < MATE_BOUND
+            && static_eval >= beta
             && self.has_big_pieces(v, pos)
-            && self.eval.evaluate(v, pos) >= beta
         {
             let saved_ep = pos.ep;
             let saved_hash = pos.hash;
@@ -601,7 +619,7 @@ impl Searcher {
         let us = pos.side;
         pos.occ[us].iter().any(|sq| {
             let k = pos.board[sq as usize].kind();
-            !v.is_royal(k) && v.promotion_info(us, k).is_none()
+            !v.is_royal(k) && !v.promotes(us, k)
         })
     }
 
