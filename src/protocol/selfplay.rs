@@ -186,8 +186,13 @@ pub fn play_game_between(
                 }
                 _ => searcher.search(v, &pos, &history, &cfg.limits, &mut |_| {}),
             };
+            let mut legal = Vec::new();
+            v.legal_moves(&mut pos, &mut legal);
             match r.best {
-                Some(m) => m,
+                Some(m) if legal.contains(&m) => m,
+                // Never expected: the game stops with the reason recorded,
+                // so a soak run finds it in the PGN.
+                Some(_) => break (GameResult::Draw, "illegal move from the engine".to_string()),
                 // game_end saw a legal move; the search must too.
                 None => break (GameResult::Draw, "no move found".to_string()),
             }
