@@ -518,7 +518,6 @@ fn bench(depth: u32, file: Option<&Path>, hash: usize) -> Result<(), Failure> {
 }
 
 #[allow(clippy::too_many_arguments)]
-#[allow(clippy::too_many_arguments)]
 fn selfplay(
     path: &Path,
     games: usize,
