@@ -122,3 +122,59 @@ fn a_fixed_depth_search_is_deterministic() {
     let rb = b.search(v, &pos, &[], &limits, &mut |_| {});
     assert_eq!((ra.nodes, ra.best), (rb.nodes, rb.best));
 }
+
+#[test]
+fn the_side_that_is_losing_takes_a_threefold_repetition() {
+    // Black lacks its queen. After Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1, Black's Ng8
+    // brings the start position back for the third time: a draw (score 0),
+    // far better for Black than playing on a queen down.
+    let root = env!("CARGO_MANIFEST_DIR");
+    let game = load(std::path::Path::new(&format!("{root}/rules/chess.variant"))).expect("chess");
+    let v = &game.variant;
+    let mut pos = parse_fen(
+        v,
+        "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    )
+    .expect("fen");
+    let mut history = Vec::new();
+    for m in ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"] {
+        let mv = myriad::notation::parse_move(v, &mut pos, m).expect("legal");
+        history.push(pos.hash);
+        v.make(&mut pos, mv);
+    }
+    let mut s = Searcher::new(v, 16);
+    let limits = Limits {
+        depth: Some(5),
+        ..Limits::default()
+    };
+    let r = s.search(v, &pos, &history, &limits, &mut |_| {});
+    assert_eq!(move_to_string(v, r.best.expect("a move")), "f6g8");
+    assert_eq!(r.score, Score::Cp(0));
+}
+
+#[test]
+fn the_transposition_table_carries_over_between_searches() {
+    // The same search again, table kept: the same move, in fewer nodes.
+    let root = env!("CARGO_MANIFEST_DIR");
+    let game = load(std::path::Path::new(&format!("{root}/rules/chess.variant"))).expect("chess");
+    let v = &game.variant;
+    let pos = parse_fen(
+        v,
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    )
+    .expect("fen");
+    let limits = Limits {
+        depth: Some(7),
+        ..Limits::default()
+    };
+    let mut s = Searcher::new(v, 16);
+    let first = s.search(v, &pos, &[], &limits, &mut |_| {});
+    let second = s.search(v, &pos, &[], &limits, &mut |_| {});
+    assert_eq!(first.best, second.best);
+    assert!(
+        second.nodes * 2 < first.nodes,
+        "{} then {}",
+        first.nodes,
+        second.nodes
+    );
+}
