@@ -434,6 +434,18 @@ impl Variant {
         &self.rays[start as usize..start as usize + len as usize]
     }
 
+    /// The squares a rider with step `vid` may visit from `sq`: the ray, cut
+    /// to `max` steps (0: unbounded).
+    #[inline(always)]
+    pub(crate) fn ride_ray(&self, vid: u16, sq: Square, max: u8) -> &[Square] {
+        let ray = self.ray(vid, sq);
+        if max == 0 {
+            ray
+        } else {
+            &ray[..ray.len().min(max as usize)]
+        }
+    }
+
     /// The id of the negation of vector `vid`.
     pub(crate) fn neg_of(&self, vid: u16) -> u16 {
         self.neg(vid)
@@ -748,13 +760,7 @@ impl Variant {
                     if *to == Target::EnPassant {
                         continue;
                     }
-                    let ray = self.ray(*vid, sq);
-                    let lim = if *max == 0 {
-                        ray.len()
-                    } else {
-                        ray.len().min(*max as usize)
-                    };
-                    for &t in ray.iter().take(lim).skip(*min as usize - 1) {
+                    for &t in self.ride_ray(*vid, sq, *max).iter().skip(*min as usize - 1) {
                         seen.set(t);
                     }
                 }
@@ -817,13 +823,7 @@ impl Variant {
                     guards,
                     ..
                 } if guards.iter().all(|g| !matches!(g, CGuard::Occupied(_))) => {
-                    let ray = self.ray(*vid, sq);
-                    let lim = if *max == 0 {
-                        ray.len()
-                    } else {
-                        ray.len().min(*max as usize)
-                    };
-                    for &t in ray.iter().take(lim).skip(*min as usize - 1) {
+                    for &t in self.ride_ray(*vid, sq, *max).iter().skip(*min as usize - 1) {
                         seen.set(t);
                     }
                 }

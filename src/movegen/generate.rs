@@ -168,14 +168,9 @@ impl Variant {
                     if !guards.is_empty() && !self.guards_hold(pos, guards, from, us) {
                         continue;
                     }
-                    let ray = self.ray(*vid, from);
-                    let lim = if *max == 0 {
-                        ray.len()
-                    } else {
-                        ray.len().min(*max as usize)
-                    };
+                    let ray = self.ride_ray(*vid, from, *max);
                     let min = *min as usize;
-                    for (i, &t) in ray[..lim].iter().enumerate() {
+                    for (i, &t) in ray.iter().enumerate() {
                         let p = pos.board[t as usize];
                         let reached = i + 1 >= min;
                         if p.is_none() {

@@ -122,13 +122,7 @@ impl Variant {
     /// repetition rule), and FEN shows it only when it matters.
     fn ep_capturable(&self, pos: &Position, ep: Square, by: usize) -> bool {
         self.ep_captures[by].iter().any(|&(kind, vid, max)| {
-            let ray = self.ray(vid, ep);
-            let lim = if max == 0 {
-                ray.len()
-            } else {
-                ray.len().min(max as usize)
-            };
-            for &s in &ray[..lim] {
+            for &s in self.ride_ray(vid, ep, max) {
                 let p = pos.board[s as usize];
                 if !p.is_none() {
                     return p == Piece::new(kind, by);
