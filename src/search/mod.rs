@@ -463,30 +463,28 @@ impl Searcher {
             }
         }
 
+        // Pseudo-legal moves, each checked for legality only when its turn
+        // comes: a cut-off spares the checks of the moves never tried.
         let mut moves = std::mem::take(&mut self.bufs[ply]);
         moves.clear();
-        v.legal_moves(pos, &mut moves);
-        if moves.is_empty() {
-            self.bufs[ply] = moves;
-            let end = &v.rules.end;
-            return Self::outcome_score(
-                if in_check {
-                    end.checkmate
-                } else {
-                    end.stalemate
-                },
-                ply,
-            );
-        }
+        v.pseudo_moves(pos, &mut moves);
+        let safety = v.safety(pos);
         let mut scores = std::mem::take(&mut self.scores[ply]);
         self.score_moves(v, pos, &moves, &mut scores, tt.and_then(|e| e.mv), ply);
 
         let mut best = -INF;
         let mut best_move = None;
         let original_alpha = alpha;
-        for i in 0..moves.len() {
-            pick(&mut moves, &mut scores, i);
-            let m = moves[i];
+        // Legal moves tried so far.
+        let mut i = 0;
+        for j in 0..moves.len() {
+            pick(&mut moves, &mut scores, j);
+            let m = moves[j];
+            if !v.is_legal_fast(pos, m, &safety) {
+                continue;
+            }
+            i += 1;
+            let i = i - 1;
             let quiet = is_quiet(pos, m);
             self.path.push(pos.hash);
             let undo = v.make(pos, m);
@@ -540,6 +538,17 @@ impl Searcher {
         }
         self.bufs[ply] = moves;
         self.scores[ply] = scores;
+        if i == 0 {
+            let end = &v.rules.end;
+            return Self::outcome_score(
+                if in_check {
+                    end.checkmate
+                } else {
+                    end.stalemate
+                },
+                ply,
+            );
+        }
         let bound = if best >= beta {
             Bound::Lower
         } else if best > original_alpha {
@@ -580,20 +589,22 @@ impl Searcher {
         }
         let mut moves = std::mem::take(&mut self.bufs[ply]);
         moves.clear();
-        v.legal_moves(pos, &mut moves);
-        if moves.is_empty() && in_check {
-            self.bufs[ply] = moves;
-            return Self::outcome_score(v.rules.end.checkmate, ply);
-        }
+        v.pseudo_moves(pos, &mut moves);
         if !in_check {
             moves.retain(|&m| !is_quiet(pos, m));
         }
+        let safety = v.safety(pos);
         let mut scores = std::mem::take(&mut self.scores[ply]);
         self.score_moves(v, pos, &moves, &mut scores, None, ply.min(params::MAX_PLY));
         let mut best = if in_check { -INF } else { stand };
+        let mut legal = 0;
         for i in 0..moves.len() {
             pick(&mut moves, &mut scores, i);
             let m = moves[i];
+            if !v.is_legal_fast(pos, m, &safety) {
+                continue;
+            }
+            legal += 1;
             let undo = v.make(pos, m);
             let s = -self.qsearch(v, pos, -beta, -alpha, ply + 1, qply + 1);
             v.unmake(pos, m, undo);
@@ -612,6 +623,9 @@ impl Searcher {
         }
         self.bufs[ply] = moves;
         self.scores[ply] = scores;
+        if in_check && legal == 0 && !self.stopped {
+            return Self::outcome_score(v.rules.end.checkmate, ply);
+        }
         best
     }
 
