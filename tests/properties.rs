@@ -66,3 +66,58 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// The evaluation's activity counts agree with the move generator (moves
+    /// per piece) and with attack detection (squares attacked), in random
+    /// positions of every bundled variant.
+    #[test]
+    fn activity_agrees_with_generation_and_attacks(game_ix in 0usize..64, choices in prop::collection::vec(any::<u16>(), 1..100)) {
+        use myriad::board::Bitset;
+        use myriad::movegen::MoveKind;
+        // With the extra pieces where a variant offers them: their hops are
+        // the interesting case.
+        let games = games();
+        let game = &games[game_ix % games.len()];
+        let game = game
+            .with_options(&[("extra".to_string(), "yes".to_string())])
+            .unwrap_or_else(|_| game.with_options(&[]).expect("defaults"));
+        let v = &game.variant;
+        let mut pos = v.start_position();
+        let mut moves = Vec::new();
+        for c in choices {
+            let us = pos.side;
+            moves.clear();
+            v.pseudo_moves(&pos, &mut moves);
+            for from in pos.occ[us].iter() {
+                let mut n = 0u32;
+                for (i, m) in moves.iter().enumerate() {
+                    let counted = match m.kind {
+                        MoveKind::Normal | MoveKind::SetsEnPassant => true,
+                        // A promotion counts once per destination.
+                        MoveKind::Promotion => !moves[..i].iter().any(|o| o.kind == MoveKind::Promotion && o.from == m.from && o.to == m.to),
+                        _ => false,
+                    };
+                    n += u32::from(counted && m.from == from);
+                }
+                let a = v.activity(&pos, us, from, &Bitset::EMPTY);
+                prop_assert_eq!(a.moves, n, "moves of the piece on {} in {}", v.geo.name(from), write_fen(v, &pos));
+            }
+            for sq in v.geo.valid.iter() {
+                let mut zone = Bitset::EMPTY;
+                zone.set(sq);
+                let hit = pos.occ[us].iter().any(|from| v.activity(&pos, us, from, &zone).hits > 0);
+                prop_assert_eq!(hit, v.is_attacked(&pos, sq, us), "is {} attacked in {}", v.geo.name(sq), write_fen(v, &pos));
+            }
+            moves.clear();
+            v.legal_moves(&mut pos, &mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            let m = moves[c as usize % moves.len()];
+            v.make(&mut pos, m);
+        }
+    }
+}

@@ -56,6 +56,21 @@ fn chess_mate_in_two() {
 }
 
 #[test]
+fn chess_mate_in_three_with_a_quiet_first_move() {
+    // 1.Ra6 (no check; threat Rxa8) f6 2.Bxf6+ Rg7 3.Rxa8#. Stockfish 15.1
+    // finds mate in 3 with Ra6 only (MultiPV 4: the next best is +6.8).
+    // A quiet first move is what futility and late-move pruning could lose.
+    let (m, s) = solve(
+        "rules/chess.variant",
+        &[],
+        "r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1",
+        7,
+    );
+    assert_eq!(s, Score::Mate(3));
+    assert_eq!(m, "f6a6");
+}
+
+#[test]
 fn chess_wins_a_hanging_queen() {
     // The black queen on d5 is unprotected and the knight c3 takes it.
     let (m, _) = solve(

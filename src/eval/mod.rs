@@ -1,7 +1,7 @@
 //! Evaluation, generic: everything comes from the rule file and the tables
 //! compiled from it. Scores are in centipawns from the side to move's view.
 
-use crate::board::{Position, Square};
+use crate::board::{Bitset, Position, Square};
 use crate::movegen::Variant;
 
 /// Every tuning constant of the evaluation, in one place.
@@ -24,6 +24,23 @@ pub mod weights {
     /// Material (excluding royals and promoting pieces) below which the
     /// royal piece should centralise instead of hiding, in centipawns.
     pub const ENDGAME_MATERIAL: i32 = 1300;
+    /// Mobility: centipawns for a piece's average empty-board mobility worth
+    /// of moves. Each move of a piece is worth `MOBILITY / average`, so a
+    /// move counts for more the fewer a piece usually has.
+    pub const MOBILITY: i32 = 50;
+    /// Moves, per mille of the empty-board average, that count as neither
+    /// good nor bad.
+    pub const MOBILITY_NEUTRAL_PERMILLE: i32 = 400;
+    /// King safety: danger units per piece attacking squares near the
+    /// enemy royal piece...
+    pub const KING_ATTACKER: i32 = 50;
+    /// ...and per attack on such a square.
+    pub const KING_ZONE_HIT: i32 = 60;
+    /// The penalty is danger squared divided by this, once two or more
+    /// pieces take part in the attack.
+    pub const KING_DANGER_DIVISOR: i32 = 4096;
+    /// The most the king-safety penalty can be, in centipawns.
+    pub const KING_DANGER_MAX: i32 = 500;
 }
 
 /// Tables derived once per variant.
@@ -34,6 +51,12 @@ pub struct Eval {
     royal_endgame: [Vec<Vec<i32>>; 2],
     value: Vec<i32>,
     royal: Vec<bool>,
+    /// `mobility[color][kind][n]`: the bonus for `n` moves; empty for the
+    /// pieces whose moves are not counted (royal and promoting pieces).
+    mobility: [Vec<Vec<i32>>; 2],
+    /// Per square: the squares next to it (and itself), where attacks on a
+    /// royal piece standing there count.
+    near: Vec<Bitset>,
 }
 
 impl Eval {
@@ -80,16 +103,64 @@ impl Eval {
                 }
             }
         }
+        let mut mobility = [vec![Vec::new(); kinds], vec![Vec::new(); kinds]];
+        for (color, table) in mobility.iter_mut().enumerate() {
+            for (kind, t) in table.iter_mut().enumerate() {
+                if royal[kind] || v.promotes(color, kind) {
+                    continue;
+                }
+                let mob: Vec<i32> = v
+                    .geo
+                    .valid
+                    .iter()
+                    .map(|sq| v.empty_board_mobility(color, kind, sq) as i32)
+                    .collect();
+                let most = mob.iter().copied().max().unwrap_or(0);
+                if most == 0 {
+                    continue;
+                }
+                // In thousandths of a move.
+                let avg = (mob.iter().sum::<i32>() * 1000 / mob.len() as i32).max(1000);
+                let neutral = avg * weights::MOBILITY_NEUTRAL_PERMILLE / 1000;
+                *t = (0..=most)
+                    .map(|n| (n * 1000 - neutral) * weights::MOBILITY / avg)
+                    .collect();
+            }
+        }
+        let near = (0..cells as u16)
+            .map(|sq| {
+                let mut b = Bitset::EMPTY;
+                if v.geo.is_valid(sq as Square) {
+                    for dx in -1..=1 {
+                        for dy in -1..=1 {
+                            if let Some(t) = v.geo.offset(sq as Square, (dx, dy)) {
+                                b.set(t);
+                            }
+                        }
+                    }
+                }
+                b
+            })
+            .collect();
         Eval {
             pst,
             royal_endgame,
             value,
             royal,
+            mobility,
+            near,
         }
     }
 
     /// The static evaluation of `pos` for the side to move.
     pub fn evaluate(&self, v: &Variant, pos: &Position) -> i32 {
+        self.base(v, pos) + self.activity(v, pos)
+    }
+
+    /// The cheap part of the evaluation (material, squares, reserves, tempo),
+    /// for the side to move: the full evaluation differs from it by the
+    /// activity term only.
+    pub fn base(&self, v: &Variant, pos: &Position) -> i32 {
         let mut score = [0i32; 2];
         let mut material = [0i32; 2];
         for color in 0..2 {
@@ -117,6 +188,38 @@ impl Eval {
         }
         let us = pos.side;
         score[us] - score[1 - us] + weights::TEMPO
+    }
+
+    /// Mobility and attacks near the enemy royal piece, counted by the
+    /// interpreter for every piece that is neither royal nor promoting.
+    pub fn activity(&self, v: &Variant, pos: &Position) -> i32 {
+        let mut score = [0i32; 2];
+        for color in 0..2 {
+            let mut zone = Bitset::EMPTY;
+            for k in pos.royals[1 - color].iter() {
+                zone = zone.or(&self.near[k as usize]);
+            }
+            let (mut attackers, mut hits) = (0, 0);
+            for sq in pos.occ[color].iter() {
+                let kind = pos.board[sq as usize].kind();
+                let table = &self.mobility[color][kind];
+                if table.is_empty() {
+                    continue;
+                }
+                let a = v.activity(pos, color, sq, &zone);
+                score[color] += table[(a.moves as usize).min(table.len() - 1)];
+                if a.hits > 0 {
+                    attackers += 1;
+                    hits += a.hits as i32;
+                }
+            }
+            if attackers >= 2 {
+                let danger = attackers * weights::KING_ATTACKER + hits * weights::KING_ZONE_HIT;
+                score[color] +=
+                    (danger * danger / weights::KING_DANGER_DIVISOR).min(weights::KING_DANGER_MAX);
+            }
+        }
+        score[pos.side] - score[1 - pos.side]
     }
 
     /// The value of a piece type, in centipawns.

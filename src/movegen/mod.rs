@@ -1,6 +1,7 @@
 //! The move-generation interpreter: the IR compiled into per-square tables at
 //! load time, then pseudo-legal generation, legality, make/unmake and perft.
 
+mod activity;
 mod attack;
 mod compile;
 mod end;
@@ -8,6 +9,7 @@ mod generate;
 mod make;
 mod perft;
 
+pub use activity::Activity;
 pub use compile::{CompileError, Variant};
 pub use end::EndReason;
 pub use make::Undo;

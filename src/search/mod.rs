@@ -19,6 +19,10 @@ use crate::movegen::{Move, MoveKind, Variant};
 
 /// Every tuning constant of the search, in one place.
 pub mod params {
+    /// Entries of the evaluation cache (a power of two; 16 bytes each).
+    pub const EVAL_CACHE_ENTRIES: usize = 1 << 16;
+    /// Quiescence takes the cheap evaluation alone when it is this far outside the window.
+    pub const LAZY_MARGIN: i32 = 250;
     /// Reverse futility pruning up to this depth...
     pub const RFP_MAX_DEPTH: i32 = 6;
     /// ...when the static evaluation beats beta by this much per ply.
@@ -138,6 +142,9 @@ pub struct Searcher {
     bufs: Vec<Vec<Move>>,
     scores: Vec<Vec<i32>>,
     path: Vec<u64>,
+    /// Static evaluations by position hash (the evaluation is a pure
+    /// function of the position, so a hit is exact).
+    eval_cache: Vec<(u64, i32)>,
     nodes: u64,
     seldepth: usize,
     start: Instant,
@@ -163,6 +170,7 @@ impl Searcher {
                 .map(|_| Vec::with_capacity(256))
                 .collect(),
             path: Vec::with_capacity(1024),
+            eval_cache: vec![(0, 0); params::EVAL_CACHE_ENTRIES],
             nodes: 0,
             seldepth: 0,
             start: Instant::now(),
@@ -190,6 +198,42 @@ impl Searcher {
     /// The static evaluation.
     pub fn evaluate(&self, v: &Variant, pos: &Position) -> i32 {
         self.eval.evaluate(v, pos)
+    }
+
+    /// The static evaluation, through the cache.
+    #[inline]
+    fn static_eval(&mut self, v: &Variant, pos: &Position) -> i32 {
+        let slot = pos.hash as usize & (params::EVAL_CACHE_ENTRIES - 1);
+        let (key, score) = self.eval_cache[slot];
+        // The stored key is the hash with its low bit forced to 1, so the
+        // empty slot (key 0) never matches.
+        let tag = pos.hash | 1;
+        if key == tag {
+            return score;
+        }
+        let score = self.eval.evaluate(v, pos);
+        self.eval_cache[slot] = (tag, score);
+        score
+    }
+
+    /// The static evaluation where only its side of the window matters: when
+    /// the cheap part alone is further than the activity term usually
+    /// reaches outside (alpha, beta), the cheap part stands in for it.
+    #[inline]
+    fn lazy_eval(&mut self, v: &Variant, pos: &Position, alpha: i32, beta: i32) -> i32 {
+        let slot = pos.hash as usize & (params::EVAL_CACHE_ENTRIES - 1);
+        let (key, score) = self.eval_cache[slot];
+        let tag = pos.hash | 1;
+        if key == tag {
+            return score;
+        }
+        let base = self.eval.base(v, pos);
+        if base - params::LAZY_MARGIN >= beta || base + params::LAZY_MARGIN <= alpha {
+            return base;
+        }
+        let score = base + self.eval.activity(v, pos);
+        self.eval_cache[slot] = (tag, score);
+        score
     }
 
     /// Search `pos`; `game` holds the hashes of the game's earlier positions
@@ -386,7 +430,7 @@ impl Searcher {
             }
         }
         if ply >= params::MAX_PLY {
-            return self.eval.evaluate(v, pos);
+            return self.static_eval(v, pos);
         }
         let in_check = v.in_check(pos);
         if in_check {
@@ -412,7 +456,7 @@ impl Searcher {
         let static_eval = if in_check {
             -INF
         } else {
-            self.eval.evaluate(v, pos)
+            self.static_eval(v, pos)
         };
         // Reverse futility: far enough above beta near the leaves, stop here.
         if !pv_node
@@ -577,7 +621,7 @@ impl Searcher {
         }
         self.seldepth = self.seldepth.max(ply);
         let in_check = qply < 4 && v.in_check(pos);
-        let stand = self.eval.evaluate(v, pos);
+        let stand = self.lazy_eval(v, pos, alpha, beta);
         if !in_check {
             if stand >= beta {
                 return stand;
