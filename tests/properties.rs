@@ -111,6 +111,16 @@ proptest! {
                 let hit = pos.occ[us].iter().any(|from| v.activity(&pos, us, from, &zone).hits > 0);
                 prop_assert_eq!(hit, v.is_attacked(&pos, sq, us), "is {} attacked in {}", v.geo.name(sq), write_fen(v, &pos));
             }
+            // The quiescence generator gives exactly the noisy pseudo-legal moves, in order.
+            let noisy: Vec<_> = moves
+                .iter()
+                .copied()
+                .filter(|m| matches!(m.kind, MoveKind::EnPassant | MoveKind::Promotion)
+                    || (m.kind != MoveKind::Drop && m.kind != MoveKind::Castle && !pos.board[m.to as usize].is_none()))
+                .collect();
+            let mut quiescence = Vec::new();
+            v.pseudo_noisy_moves(&pos, &mut quiescence);
+            prop_assert_eq!(quiescence, noisy, "noisy moves in {}", write_fen(v, &pos));
             moves.clear();
             v.legal_moves(&mut pos, &mut moves);
             if moves.is_empty() {

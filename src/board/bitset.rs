@@ -45,6 +45,12 @@ impl Bitset {
         }
     }
 
+    /// Do the two sets share a square?
+    #[inline(always)]
+    pub fn intersects(&self, other: &Bitset) -> bool {
+        (0..4).any(|i| self.0[i] & other.0[i] != 0)
+    }
+
     /// Union.
     pub fn or(&self, other: &Bitset) -> Bitset {
         let mut r = *self;

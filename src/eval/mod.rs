@@ -31,6 +31,10 @@ pub mod weights {
     /// Moves, per mille of the empty-board average, that count as neither
     /// good nor bad.
     pub const MOBILITY_NEUTRAL_PERMILLE: i32 = 400;
+    /// A promoting piece no enemy promoting piece can stop or take on its
+    /// way (a passed pawn): this share of the promotion's gain, per mille,
+    /// times the square of the share of the way already made.
+    pub const PASSED_PERMILLE: i32 = 300;
     /// King safety: danger units per piece attacking squares near the
     /// enemy royal piece...
     pub const KING_ATTACKER: i32 = 50;
@@ -54,6 +58,11 @@ pub struct Eval {
     /// `mobility[color][kind][n]`: the bonus for `n` moves; empty for the
     /// pieces whose moves are not counted (royal and promoting pieces).
     mobility: [Vec<Vec<i32>>; 2],
+    /// `passed[color][kind][sq]`: for a promoting piece, the squares where
+    /// an enemy promoting piece would stop it (empty if it does not promote).
+    passed_mask: [Vec<Vec<Bitset>>; 2],
+    /// `passed_bonus[color][kind][sq]`: its bonus when none is there.
+    passed_bonus: [Vec<Vec<i32>>; 2],
     /// Per square: the squares next to it (and itself), where attacks on a
     /// royal piece standing there count.
     near: Vec<Bitset>,
@@ -142,12 +151,15 @@ impl Eval {
                 b
             })
             .collect();
+        let (passed_mask, passed_bonus) = passed_tables(v);
         Eval {
             pst,
             royal_endgame,
             value,
             royal,
             mobility,
+            passed_mask,
+            passed_bonus,
             near,
         }
     }
@@ -163,6 +175,7 @@ impl Eval {
     pub fn base(&self, v: &Variant, pos: &Position) -> i32 {
         let mut score = [0i32; 2];
         let mut material = [0i32; 2];
+        let mut promoting = [Bitset::EMPTY; 2];
         for color in 0..2 {
             for sq in pos.occ[color].iter() {
                 let kind = pos.board[sq as usize].kind();
@@ -170,10 +183,21 @@ impl Eval {
                 if !self.royal[kind] {
                     material[color] += self.value[kind];
                 }
+                if !self.passed_mask[color][kind].is_empty() {
+                    promoting[color].set(sq);
+                }
             }
             for (kind, &n) in pos.reserve[color].iter().enumerate().take(self.value.len()) {
                 if n > 0 && v.can_still_drop(pos, color, kind) {
                     score[color] += n as i32 * self.value[kind] * weights::RESERVE_PERMILLE / 1000;
+                }
+            }
+        }
+        for color in 0..2 {
+            for sq in promoting[color].iter() {
+                let kind = pos.board[sq as usize].kind();
+                if !self.passed_mask[color][kind][sq as usize].intersects(&promoting[1 - color]) {
+                    score[color] += self.passed_bonus[color][kind][sq as usize];
                 }
             }
         }
@@ -194,7 +218,7 @@ impl Eval {
     /// interpreter for every piece that is neither royal nor promoting.
     pub fn activity(&self, v: &Variant, pos: &Position) -> i32 {
         let mut score = [0i32; 2];
-        for color in 0..2 {
+        for (color, score) in score.iter_mut().enumerate() {
             let mut zone = Bitset::EMPTY;
             for k in pos.royals[1 - color].iter() {
                 zone = zone.or(&self.near[k as usize]);
@@ -207,7 +231,7 @@ impl Eval {
                     continue;
                 }
                 let a = v.activity(pos, color, sq, &zone);
-                score[color] += table[(a.moves as usize).min(table.len() - 1)];
+                *score += table[(a.moves as usize).min(table.len() - 1)];
                 if a.hits > 0 {
                     attackers += 1;
                     hits += a.hits as i32;
@@ -215,15 +239,89 @@ impl Eval {
             }
             if attackers >= 2 {
                 let danger = attackers * weights::KING_ATTACKER + hits * weights::KING_ZONE_HIT;
-                score[color] +=
+                *score +=
                     (danger * danger / weights::KING_DANGER_DIVISOR).min(weights::KING_DANGER_MAX);
             }
         }
         score[pos.side] - score[1 - pos.side]
     }
 
+    /// Is the promoting piece on `sq` passed: no enemy promoting piece on its
+    /// way to the zone or attacking a square of it (None: no promoting piece there)?
+    pub fn is_passed(&self, pos: &Position, sq: Square) -> Option<bool> {
+        let p = pos.board[sq as usize];
+        if p.is_none() || self.passed_mask[p.color()][p.kind()].is_empty() {
+            return None;
+        }
+        let mask = &self.passed_mask[p.color()][p.kind()][sq as usize];
+        Some(!pos.occ[1 - p.color()].iter().any(|s| {
+            mask.has(s) && !self.passed_mask[1 - p.color()][pos.board[s as usize].kind()].is_empty()
+        }))
+    }
+
     /// The value of a piece type, in centipawns.
     pub fn value(&self, kind: usize) -> i32 {
         self.value[kind]
     }
+}
+
+/// The passed-piece tables: per promoting piece and square, where enemy
+/// promoting pieces would stop it (on its path, or attacking a square of it
+/// or the square itself), and the bonus when none does.
+#[allow(clippy::type_complexity)]
+fn passed_tables(v: &Variant) -> ([Vec<Vec<Bitset>>; 2], [Vec<Vec<i32>>; 2]) {
+    let kinds = v.rules.pieces.len();
+    let cells = v.geo.cells();
+    let mut masks = [vec![Vec::new(); kinds], vec![Vec::new(); kinds]];
+    let mut bonus = [vec![Vec::new(); kinds], vec![Vec::new(); kinds]];
+    for color in 0..2 {
+        let enemy_kinds: Vec<usize> = (0..kinds).filter(|&k| v.promotes(1 - color, k)).collect();
+        // Where each enemy promoting piece attacks from, per square.
+        let attacks: Vec<Vec<Bitset>> = enemy_kinds
+            .iter()
+            .map(|&k| {
+                (0..cells as u16)
+                    .map(|s| {
+                        if v.geo.is_valid(s as Square) {
+                            v.empty_board_attacks(1 - color, k, s as Square)
+                        } else {
+                            Bitset::EMPTY
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        for kind in 0..kinds {
+            let Some((gain, dist)) = v.promotion_info(color, kind) else {
+                continue;
+            };
+            let max_d = dist.iter().copied().max().unwrap_or(0).max(1);
+            let mut m = vec![Bitset::EMPTY; cells];
+            let mut b = vec![0; cells];
+            for sq in 0..cells as u16 {
+                let sq = sq as Square;
+                if !v.geo.is_valid(sq) || dist[sq as usize] <= 0 {
+                    continue;
+                }
+                let mut way = v.promotion_path(color, kind, sq, &dist);
+                way.set(sq);
+                let mut stop = way;
+                for table in &attacks {
+                    for s in v.geo.valid.iter() {
+                        if table[s as usize].intersects(&way) {
+                            stop.set(s);
+                        }
+                    }
+                }
+                stop.clear(sq);
+                m[sq as usize] = stop;
+                let made = (max_d - dist[sq as usize]) as i64;
+                b[sq as usize] = (gain as i64 * weights::PASSED_PERMILLE as i64 * made * made
+                    / (1000 * max_d as i64 * max_d as i64)) as i32;
+            }
+            masks[color][kind] = m;
+            bonus[color][kind] = b;
+        }
+    }
+    (masks, bonus)
 }

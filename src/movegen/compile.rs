@@ -812,6 +812,90 @@ impl Variant {
         Some((gain, dist))
     }
 
+    /// For a piece that promotes, standing on `sq`: the squares it lands on
+    /// or passes over along every shortest run of non-capturing moves to
+    /// the promotion zone on an empty board (`dist` from [`Self::promotion_info`]).
+    pub fn promotion_path(&self, color: usize, kind: usize, sq: Square, dist: &[i32]) -> Bitset {
+        let mut path = Bitset::EMPTY;
+        let mut frontier = vec![sq];
+        while let Some(from) = frontier.pop() {
+            let d = dist[from as usize];
+            if d <= 0 {
+                continue;
+            }
+            self.quiet_runs(&self.moves[color][kind], from, &mut |ray, landing| {
+                if dist[landing as usize] == d - 1 {
+                    for &t in ray {
+                        path.set(t);
+                        if t == landing {
+                            break;
+                        }
+                    }
+                    frontier.push(landing);
+                }
+            });
+        }
+        path
+    }
+
+    /// Every non-capturing landing of `rules` from `sq` on an empty board,
+    /// with the ray that leads to it.
+    fn quiet_runs(&self, rules: &[CRule], sq: Square, f: &mut impl FnMut(&[Square], Square)) {
+        for r in rules {
+            match r {
+                CRule::Ride {
+                    vid,
+                    min,
+                    max,
+                    to: Target::Empty | Target::NotFriend,
+                    guards,
+                    ..
+                } if guards.iter().all(|g| !matches!(g, CGuard::Occupied(_))) => {
+                    let ray = self.ride_ray(*vid, sq, *max);
+                    for &t in ray.iter().skip(*min as usize - 1) {
+                        f(ray, t);
+                    }
+                }
+                CRule::Prefer { first, fallback } => {
+                    self.quiet_runs(first, sq, f);
+                    self.quiet_runs(fallback, sq, f);
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// The squares a piece of `kind` and `color` on `sq` could capture on,
+    /// on an otherwise empty board (hops need a screen: none).
+    pub fn empty_board_attacks(&self, color: usize, kind: usize, sq: Square) -> Bitset {
+        let mut seen = Bitset::EMPTY;
+        self.mark_attacks(&self.moves[color][kind], sq, &mut seen);
+        seen
+    }
+
+    fn mark_attacks(&self, rules: &[CRule], sq: Square, seen: &mut Bitset) {
+        for r in rules {
+            match r {
+                CRule::Ride {
+                    vid,
+                    min,
+                    max,
+                    to: Target::Enemy | Target::NotFriend,
+                    ..
+                } => {
+                    for &t in self.ride_ray(*vid, sq, *max).iter().skip(*min as usize - 1) {
+                        seen.set(t);
+                    }
+                }
+                CRule::Prefer { first, fallback } => {
+                    self.mark_attacks(first, sq, seen);
+                    self.mark_attacks(fallback, sq, seen);
+                }
+                _ => {}
+            }
+        }
+    }
+
     fn mark_quiet_reach(&self, rules: &[CRule], sq: Square, seen: &mut Bitset) {
         for r in rules {
             match r {

@@ -29,6 +29,30 @@ impl MoveSink for Vec<Move> {
     }
 }
 
+/// A sink that keeps only captures, en-passant captures and promotions.
+pub(crate) struct NoisySink<'a> {
+    out: &'a mut Vec<Move>,
+    board: &'a [Piece; 256],
+    /// Moves offered, kept or not (for `prefer`).
+    offered: usize,
+}
+
+impl MoveSink for NoisySink<'_> {
+    #[inline(always)]
+    fn push(&mut self, m: Move) {
+        self.offered += 1;
+        if matches!(m.kind, MoveKind::EnPassant | MoveKind::Promotion)
+            || !self.board[m.to as usize].is_none()
+        {
+            self.out.push(m);
+        }
+    }
+    #[inline(always)]
+    fn count(&self) -> usize {
+        self.offered
+    }
+}
+
 /// A sink that only records whether some move exists.
 #[derive(Default)]
 pub(crate) struct AnyMove(pub bool);
@@ -72,6 +96,21 @@ impl Variant {
         self.gen_castling(pos, out);
         if !self.drops[us].is_empty() {
             self.gen_drops(pos, out);
+        }
+    }
+
+    /// The pseudo-legal captures, en-passant captures and promotions of the
+    /// side to move (no castling, no drops), appended to `out`.
+    pub fn pseudo_noisy_moves(&self, pos: &Position, out: &mut Vec<Move>) {
+        let us = pos.side;
+        let mut sink = NoisySink {
+            out,
+            board: &pos.board,
+            offered: 0,
+        };
+        for from in pos.occ[us].iter() {
+            let kind = pos.board[from as usize].kind();
+            self.gen_rules(pos, us, &self.moves[us][kind], from, kind, &mut sink);
         }
     }
 
@@ -328,6 +367,12 @@ impl Variant {
 
     /// Royal-piece facts for the side to move.
     pub(crate) fn safety(&self, pos: &Position) -> Safety {
+        self.safety_given(pos, None)
+    }
+
+    /// [`Self::safety`], with whether the side to move is in check when the
+    /// caller knows it already.
+    pub(crate) fn safety_given(&self, pos: &Position, in_check: Option<bool>) -> Safety {
         let us = pos.side;
         let them = 1 - us;
         let mut s = Safety {
@@ -337,12 +382,12 @@ impl Variant {
             lines: Bitset::EMPTY,
         };
         if pos.royals[us].count() != 1 {
-            s.in_check = self.in_check(pos);
+            s.in_check = in_check.unwrap_or_else(|| self.in_check(pos));
             return s;
         }
         let k = pos.royals[us].iter().next().unwrap_or(0);
         s.king = Some(k);
-        s.in_check = self.is_attacked(pos, k, them);
+        s.in_check = in_check.unwrap_or_else(|| self.is_attacked(pos, k, them));
         if !self.attacks[them].hops.is_empty() {
             let a = &self.attacks[them];
             for rev in a

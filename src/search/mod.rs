@@ -31,10 +31,24 @@ pub mod params {
     pub const NULL_R: i32 = 2;
     /// Null move is tried from this depth on.
     pub const NULL_MIN_DEPTH: i32 = 3;
+    /// Futility and late-move pruning of quiet moves up to this depth...
+    pub const PRUNE_MAX_DEPTH: i32 = 3;
+    /// ...futility: when the static evaluation plus this much per ply stays below alpha;
+    pub const FUTILITY_MARGIN: i32 = 120;
+    /// ...late-move pruning: quiet moves after `LMP_BASE + LMP_FACTOR * depth²`.
+    pub const LMP_BASE: usize = 4;
+    /// See `LMP_BASE`.
+    pub const LMP_FACTOR: usize = 2;
+    /// Quiescence skips a capture that cannot bring the score within this of alpha.
+    pub const DELTA_MARGIN: i32 = 200;
     /// Late-move reductions start at this depth...
     pub const LMR_MIN_DEPTH: i32 = 3;
     /// ...for moves after this many.
     pub const LMR_MIN_MOVES: usize = 3;
+    /// Late-move reduction: `LMR_BASE + ln(depth) ln(move number) / LMR_DIVISOR` plies.
+    pub const LMR_BASE: f64 = 0.75;
+    /// See `LMR_BASE`.
+    pub const LMR_DIVISOR: f64 = 2.25;
     /// Aspiration window half-width, centipawns.
     pub const ASPIRATION: i32 = 40;
     /// Quiescence plies at most (checks in quiescence search all evasions).
@@ -142,6 +156,8 @@ pub struct Searcher {
     bufs: Vec<Vec<Move>>,
     scores: Vec<Vec<i32>>,
     path: Vec<u64>,
+    /// `reductions[depth][move number]` for late quiet moves.
+    reductions: Vec<[i32; 64]>,
     /// Static evaluations by position hash (the evaluation is a pure
     /// function of the position, so a hit is exact).
     eval_cache: Vec<(u64, i32)>,
@@ -170,6 +186,16 @@ impl Searcher {
                 .map(|_| Vec::with_capacity(256))
                 .collect(),
             path: Vec::with_capacity(1024),
+            reductions: (0..64)
+                .map(|d| {
+                    let mut row = [0; 64];
+                    for (i, r) in row.iter_mut().enumerate().skip(1) {
+                        let x = (d.max(1) as f64).ln() * (i as f64).ln();
+                        *r = (params::LMR_BASE + x / params::LMR_DIVISOR) as i32;
+                    }
+                    row
+                })
+                .collect(),
             eval_cache: vec![(0, 0); params::EVAL_CACHE_ENTRIES],
             nodes: 0,
             seldepth: 0,
@@ -512,7 +538,7 @@ impl Searcher {
         let mut moves = std::mem::take(&mut self.bufs[ply]);
         moves.clear();
         v.pseudo_moves(pos, &mut moves);
-        let safety = v.safety(pos);
+        let safety = v.safety_given(pos, Some(in_check));
         let mut scores = std::mem::take(&mut self.scores[ply]);
         self.score_moves(v, pos, &moves, &mut scores, tt.and_then(|e| e.mv), ply);
 
@@ -530,8 +556,24 @@ impl Searcher {
             i += 1;
             let i = i - 1;
             let quiet = is_quiet(pos, m);
+            // Near the leaves, a quiet move late in the order, or one that
+            // cannot lift the static evaluation to alpha, is skipped unless
+            // it gives check.
+            let prunable = !pv_node
+                && !in_check
+                && quiet
+                && i > 0
+                && depth <= params::PRUNE_MAX_DEPTH
+                && best > -MATE_BOUND
+                && (static_eval + params::FUTILITY_MARGIN * depth <= alpha
+                    || i >= params::LMP_BASE + params::LMP_FACTOR * (depth * depth) as usize);
             self.path.push(pos.hash);
             let undo = v.make(pos, m);
+            if prunable && !v.in_check(pos) {
+                v.unmake(pos, m, undo);
+                self.path.pop();
+                continue;
+            }
             let score = if i == 0 {
                 -self.negamax(v, pos, depth - 1, -beta, -alpha, ply + 1, true)
             } else {
@@ -540,7 +582,8 @@ impl Searcher {
                     && quiet
                     && !in_check
                 {
-                    1 + i32::from(i >= 8 && depth >= 6)
+                    let r = self.reductions[(depth as usize).min(63)][i.min(63)];
+                    (r - i32::from(pv_node)).clamp(1, depth - 2)
                 } else {
                     0
                 };
@@ -633,11 +676,12 @@ impl Searcher {
         }
         let mut moves = std::mem::take(&mut self.bufs[ply]);
         moves.clear();
-        v.pseudo_moves(pos, &mut moves);
-        if !in_check {
-            moves.retain(|&m| !is_quiet(pos, m));
+        if in_check {
+            v.pseudo_moves(pos, &mut moves);
+        } else {
+            v.pseudo_noisy_moves(pos, &mut moves);
         }
-        let safety = v.safety(pos);
+        let safety = v.safety_given(pos, (qply < 4).then_some(in_check));
         let mut scores = std::mem::take(&mut self.scores[ply]);
         self.score_moves(v, pos, &moves, &mut scores, None, ply.min(params::MAX_PLY));
         let mut best = if in_check { -INF } else { stand };
@@ -649,6 +693,20 @@ impl Searcher {
                 continue;
             }
             legal += 1;
+            if !in_check && m.kind != MoveKind::Promotion {
+                let victim = match m.kind {
+                    MoveKind::EnPassant => pos.ep.map_or(0, |(_, s)| self.value_at(pos, s)),
+                    _ => self.value_at(pos, m.to),
+                };
+                // Delta pruning: even winning the piece cannot reach alpha.
+                if stand + victim + params::DELTA_MARGIN <= alpha {
+                    continue;
+                }
+                // A defended piece taken by a more valuable one: likely a loss.
+                if self.value_at(pos, m.from) > victim && v.is_attacked(pos, m.to, 1 - pos.side) {
+                    continue;
+                }
+            }
             let undo = v.make(pos, m);
             let s = -self.qsearch(v, pos, -beta, -alpha, ply + 1, qply + 1);
             v.unmake(pos, m, undo);
