@@ -63,7 +63,10 @@ fn the_search_loop_does_not_allocate() {
     ] {
         let (small_allocs, small_nodes) = search(rules, fen, 4);
         let (big_allocs, big_nodes) = search(rules, fen, 8);
-        assert!(big_nodes > 5 * small_nodes, "{rules}: {small_nodes} vs {big_nodes} nodes");
+        assert!(
+            big_nodes > 5 * small_nodes,
+            "{rules}: {small_nodes} vs {big_nodes} nodes"
+        );
         // Four more iterations, each reporting a principal variation: about
         // ten allocations each (measured), whatever the node count; a single
         // allocation per node would be thousands.
