@@ -109,6 +109,23 @@ fn basilisk_jump_wins_the_queen() {
 }
 
 #[test]
+fn basilisk_jump_that_forks() {
+    // The Basilisk e1 has jumps (over e2), so it cannot slide: it jumps to
+    // e4, from where it checks e8 over the pawn e6 and attacks the rook a4
+    // over the pawn c4. The check has no block and no capture, so the rook
+    // falls: e1e5 checks too but forks nothing, and nothing takes the rook
+    // at once.
+    let (m, s) = solve(
+        "rules/basilisk.variant",
+        &[],
+        "4k3/7p/4P3/8/r1P5/8/4P3/4S1K1 w - - 0 1",
+        5,
+    );
+    assert_eq!(m, "e1e4");
+    assert!(matches!(s, Score::Cp(c) if c > 400), "{s:?}");
+}
+
+#[test]
 fn cannon_mate_on_the_gustav_board() {
     // The cannon b3 jumps the pawn b5 to b8 and checks j8 over the knight c8.
     // i8 is on the same line, i7 is covered by the rook c7, j7 is a hole: mate.
