@@ -897,27 +897,7 @@ impl Variant {
     }
 
     fn mark_quiet_reach(&self, rules: &[CRule], sq: Square, seen: &mut Bitset) {
-        for r in rules {
-            match r {
-                CRule::Ride {
-                    vid,
-                    min,
-                    max,
-                    to: Target::Empty | Target::NotFriend,
-                    guards,
-                    ..
-                } if guards.iter().all(|g| !matches!(g, CGuard::Occupied(_))) => {
-                    for &t in self.ride_ray(*vid, sq, *max).iter().skip(*min as usize - 1) {
-                        seen.set(t);
-                    }
-                }
-                CRule::Prefer { first, fallback } => {
-                    self.mark_quiet_reach(first, sq, seen);
-                    self.mark_quiet_reach(fallback, sq, seen);
-                }
-                _ => {}
-            }
-        }
+        self.quiet_runs(rules, sq, &mut |_, t| seen.set(t));
     }
 
     /// Could a piece of `kind` in `color`'s reserve still be dropped some

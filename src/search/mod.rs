@@ -229,16 +229,11 @@ impl Searcher {
     /// The static evaluation, through the cache.
     #[inline]
     fn static_eval(&mut self, v: &Variant, pos: &Position) -> i32 {
-        let slot = pos.hash as usize & (params::EVAL_CACHE_ENTRIES - 1);
-        let (key, score) = self.eval_cache[slot];
-        // The stored key is the hash with its low bit forced to 1, so the
-        // empty slot (key 0) never matches.
-        let tag = pos.hash | 1;
-        if key == tag {
+        if let Some(score) = self.cached_eval(pos) {
             return score;
         }
         let score = self.eval.evaluate(v, pos);
-        self.eval_cache[slot] = (tag, score);
+        self.cache_eval(pos, score);
         score
     }
 
@@ -247,10 +242,7 @@ impl Searcher {
     /// reaches outside (alpha, beta), the cheap part stands in for it.
     #[inline]
     fn lazy_eval(&mut self, v: &Variant, pos: &Position, alpha: i32, beta: i32) -> i32 {
-        let slot = pos.hash as usize & (params::EVAL_CACHE_ENTRIES - 1);
-        let (key, score) = self.eval_cache[slot];
-        let tag = pos.hash | 1;
-        if key == tag {
+        if let Some(score) = self.cached_eval(pos) {
             return score;
         }
         let base = self.eval.base(v, pos);
@@ -258,8 +250,23 @@ impl Searcher {
             return base;
         }
         let score = base + self.eval.activity(v, pos);
-        self.eval_cache[slot] = (tag, score);
+        self.cache_eval(pos, score);
         score
+    }
+
+    /// The cached evaluation of `pos`, if any. Keys are stored with their
+    /// low bit forced to 1, so an empty slot (key 0) never matches; two
+    /// hashes in one slot share their low bits, so the tag stays exact.
+    #[inline]
+    fn cached_eval(&self, pos: &Position) -> Option<i32> {
+        let (key, score) = self.eval_cache[pos.hash as usize & (params::EVAL_CACHE_ENTRIES - 1)];
+        (key == pos.hash | 1).then_some(score)
+    }
+
+    #[inline]
+    fn cache_eval(&mut self, pos: &Position, score: i32) {
+        self.eval_cache[pos.hash as usize & (params::EVAL_CACHE_ENTRIES - 1)] =
+            (pos.hash | 1, score);
     }
 
     /// Search `pos`; `game` holds the hashes of the game's earlier positions
