@@ -197,13 +197,7 @@ pub fn main() -> ExitCode {
             hash,
             options,
         } => {
-            let limits = Limits {
-                depth,
-                nodes,
-                movetime: movetime.map(Duration::from_millis),
-                clock: None,
-                infinite: false,
-            };
+            let limits = fixed_limits(depth, nodes, movetime);
             bestmove(&rules, fen.as_deref(), &options, &limits, hash)
         }
         Command::Uci => {
@@ -232,13 +226,7 @@ pub fn main() -> ExitCode {
             opponent_depth,
             options,
         } => {
-            let limits = Limits {
-                depth,
-                nodes,
-                movetime: movetime.map(Duration::from_millis),
-                clock: None,
-                infinite: false,
-            };
+            let limits = fixed_limits(depth, nodes, movetime);
             let opponent = opponent_depth.map(|d| Limits {
                 depth: Some(d),
                 ..Limits::default()
@@ -633,5 +621,15 @@ fn describe_limits(l: &Limits) -> String {
         (_, Some(t), _) => format!("{} ms per move", t.as_millis()),
         (_, _, Some(n)) => format!("{n} nodes"),
         _ => "no limit".to_string(),
+    }
+}
+
+/// Search limits from the `--depth`, `--nodes` and `--movetime` flags.
+fn fixed_limits(depth: Option<u32>, nodes: Option<u64>, movetime_ms: Option<u64>) -> Limits {
+    Limits {
+        depth,
+        nodes,
+        movetime: movetime_ms.map(Duration::from_millis),
+        ..Limits::default()
     }
 }

@@ -77,6 +77,7 @@ impl Eval {
         let royal: Vec<bool> = v.rules.pieces.iter().map(|p| p.royal).collect();
         let mut pst = [vec![vec![0; cells]; kinds], vec![vec![0; cells]; kinds]];
         let mut royal_endgame = [vec![vec![0; cells]; kinds], vec![vec![0; cells]; kinds]];
+        let mut mobility = [vec![Vec::new(); kinds], vec![Vec::new(); kinds]];
         for color in 0..2 {
             for kind in 0..kinds {
                 let mob: Vec<i32> = (0..cells as u16)
@@ -87,8 +88,21 @@ impl Eval {
                     continue;
                 }
                 let avg = valid.iter().map(|&s| mob[s]).sum::<i32>() * 1000 / valid.len() as i32;
+                // Mobility, for the pieces that are neither royal nor promoting:
+                // each move worth MOBILITY / average (in thousandths of a move).
+                let most = valid.iter().map(|&s| mob[s]).max().unwrap_or(0);
+                if !royal[kind] && !v.promotes(color, kind) && most > 0 {
+                    let avg = avg.max(1000);
+                    let neutral = avg * weights::MOBILITY_NEUTRAL_PERMILLE / 1000;
+                    mobility[color][kind] = (0..=most)
+                        .map(|n| (n * 1000 - neutral) * weights::MOBILITY / avg)
+                        .collect();
+                }
                 // Promotion: the best value reachable, and distance to the zone.
                 let promo = v.promotion_info(color, kind);
+                let max_d = promo
+                    .as_ref()
+                    .map_or(1, |(_, d)| d.iter().copied().max().unwrap_or(0).max(1));
                 for &s in &valid {
                     // In thousandths of a square.
                     let centre = mob[s] * 1000 - avg;
@@ -100,7 +114,6 @@ impl Eval {
                     if let Some((gain, dist_of)) = &promo {
                         let d = dist_of[s];
                         if d >= 0 {
-                            let max_d = dist_of.iter().copied().max().unwrap_or(0).max(1);
                             let adv = (max_d - d) * (max_d - d);
                             score += gain * adv * weights::ADVANCEMENT_PERMILLE / 1000 / max_d;
                         }
@@ -110,30 +123,6 @@ impl Eval {
                         royal_endgame[color][kind][s] = centre * weights::ROYAL_ENDGAME / 1000;
                     }
                 }
-            }
-        }
-        let mut mobility = [vec![Vec::new(); kinds], vec![Vec::new(); kinds]];
-        for (color, table) in mobility.iter_mut().enumerate() {
-            for (kind, t) in table.iter_mut().enumerate() {
-                if royal[kind] || v.promotes(color, kind) {
-                    continue;
-                }
-                let mob: Vec<i32> = v
-                    .geo
-                    .valid
-                    .iter()
-                    .map(|sq| v.empty_board_mobility(color, kind, sq) as i32)
-                    .collect();
-                let most = mob.iter().copied().max().unwrap_or(0);
-                if most == 0 {
-                    continue;
-                }
-                // In thousandths of a move.
-                let avg = (mob.iter().sum::<i32>() * 1000 / mob.len() as i32).max(1000);
-                let neutral = avg * weights::MOBILITY_NEUTRAL_PERMILLE / 1000;
-                *t = (0..=most)
-                    .map(|n| (n * 1000 - neutral) * weights::MOBILITY / avg)
-                    .collect();
             }
         }
         let near = (0..cells as u16)
@@ -183,7 +172,7 @@ impl Eval {
                 if !self.royal[kind] {
                     material[color] += self.value[kind];
                 }
-                if !self.passed_mask[color][kind].is_empty() {
+                if self.promoting(color, kind) {
                     promoting[color].set(sq);
                 }
             }
@@ -196,7 +185,7 @@ impl Eval {
         for color in 0..2 {
             for sq in promoting[color].iter() {
                 let kind = pos.board[sq as usize].kind();
-                if !self.passed_mask[color][kind][sq as usize].intersects(&promoting[1 - color]) {
+                if self.passed(color, kind, sq, &promoting[1 - color]) {
                     score[color] += self.passed_bonus[color][kind][sq as usize];
                 }
             }
@@ -250,13 +239,28 @@ impl Eval {
     /// way to the zone or attacking a square of it (None: no promoting piece there)?
     pub fn is_passed(&self, pos: &Position, sq: Square) -> Option<bool> {
         let p = pos.board[sq as usize];
-        if p.is_none() || self.passed_mask[p.color()][p.kind()].is_empty() {
+        if p.is_none() || !self.promoting(p.color(), p.kind()) {
             return None;
         }
-        let mask = &self.passed_mask[p.color()][p.kind()][sq as usize];
-        Some(!pos.occ[1 - p.color()].iter().any(|s| {
-            mask.has(s) && !self.passed_mask[1 - p.color()][pos.board[s as usize].kind()].is_empty()
-        }))
+        let mut enemies = Bitset::EMPTY;
+        for s in pos.occ[1 - p.color()].iter() {
+            if self.promoting(1 - p.color(), pos.board[s as usize].kind()) {
+                enemies.set(s);
+            }
+        }
+        Some(self.passed(p.color(), p.kind(), sq, &enemies))
+    }
+
+    /// Does `kind` promote for `color` (has it passed-piece tables)?
+    #[inline]
+    fn promoting(&self, color: usize, kind: usize) -> bool {
+        !self.passed_mask[color][kind].is_empty()
+    }
+
+    /// Is a promoting piece on `sq` passed, given the squares of the enemy's promoting pieces?
+    #[inline]
+    fn passed(&self, color: usize, kind: usize, sq: Square, enemies: &Bitset) -> bool {
+        !self.passed_mask[color][kind][sq as usize].intersects(enemies)
     }
 
     /// The value of a piece type, in centipawns.

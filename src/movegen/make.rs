@@ -17,7 +17,36 @@ pub struct Undo {
     hash: u64,
 }
 
+/// What [`Variant::unmake_null`] needs to take a null move back.
+#[derive(Clone, Copy, Debug)]
+pub struct NullUndo {
+    ep: Option<(Square, Square)>,
+    hash: u64,
+}
+
 impl Variant {
+    /// Pass: the other side moves next, the en-passant square is gone, the
+    /// board and the clocks are untouched (for null-move pruning).
+    pub fn make_null(&self, pos: &mut Position) -> NullUndo {
+        let undo = NullUndo {
+            ep: pos.ep,
+            hash: pos.hash,
+        };
+        if let Some((e, _)) = pos.ep.take() {
+            pos.hash ^= self.keys.ep[e as usize];
+        }
+        pos.side = 1 - pos.side;
+        pos.hash ^= self.keys.side;
+        undo
+    }
+
+    /// Take back [`Variant::make_null`].
+    pub fn unmake_null(&self, pos: &mut Position, undo: NullUndo) {
+        pos.side = 1 - pos.side;
+        pos.ep = undo.ep;
+        pos.hash = undo.hash;
+    }
+
     /// Play a (pseudo-)legal move. Returns what [`Variant::unmake`] needs.
     pub fn make(&self, pos: &mut Position, m: Move) -> Undo {
         let keys = &self.keys;

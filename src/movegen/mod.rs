@@ -12,7 +12,7 @@ mod perft;
 pub use activity::Activity;
 pub use compile::{CompileError, Variant};
 pub use end::EndReason;
-pub use make::Undo;
+pub use make::{NullUndo, Undo};
 pub use perft::{DivideEntry, perft, perft_divide};
 
 use crate::board::Square;

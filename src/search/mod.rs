@@ -371,6 +371,16 @@ impl Searcher {
         result
     }
 
+    /// Count a node, check the limits and note the depth reached; false
+    /// once the search is stopped.
+    #[inline]
+    fn enter_node(&mut self, ply: usize) -> bool {
+        self.nodes += 1;
+        self.check_stop();
+        self.seldepth = self.seldepth.max(ply);
+        !self.stopped
+    }
+
     fn check_stop(&mut self) {
         if self.nodes & 1023 == 0 {
             if self.stop.load(Ordering::Relaxed) {
@@ -412,23 +422,24 @@ impl Searcher {
             // irreversible move. In the search tree one repetition is enough;
             // with the game's positions, the rule's count.
             let window = (pos.halfmove as usize).min(self.path.len());
-            let earlier = &self.path[self.path.len() - window..];
-            let seen = earlier
-                .iter()
-                .rev()
-                .skip(1)
-                .step_by(2)
-                .filter(|&&h| h == pos.hash)
-                .count();
+            let first = self.path.len() - window;
             let in_search = self.path.len() - ply;
-            let recent = earlier
+            let mut seen = 0;
+            for (i, &h) in self.path[first..]
                 .iter()
                 .enumerate()
                 .rev()
                 .skip(1)
                 .step_by(2)
-                .any(|(i, &h)| h == pos.hash && i + (self.path.len() - window) >= in_search);
-            if recent || seen + 1 >= n as usize {
+            {
+                if h == pos.hash {
+                    if first + i >= in_search {
+                        return Some(Self::outcome_score(o, ply));
+                    }
+                    seen += 1;
+                }
+            }
+            if seen + 1 >= n as usize {
                 return Some(Self::outcome_score(o, ply));
             }
         }
@@ -446,12 +457,9 @@ impl Searcher {
         ply: usize,
         can_null: bool,
     ) -> i32 {
-        self.nodes += 1;
-        self.check_stop();
-        if self.stopped {
+        if !self.enter_node(ply) {
             return 0;
         }
-        self.seldepth = self.seldepth.max(ply);
         let pv_node = beta - alpha > 1;
         if ply > 0 {
             if let Some(s) = self.rule_end(v, pos, ply) {
@@ -511,13 +519,8 @@ impl Searcher {
             && static_eval >= beta
             && self.has_big_pieces(v, pos)
         {
-            let saved_ep = pos.ep;
             let saved_hash = pos.hash;
-            if let Some((e, _)) = pos.ep.take() {
-                pos.hash ^= v.keys.ep[e as usize];
-            }
-            pos.side = 1 - pos.side;
-            pos.hash ^= v.keys.side;
+            let undo = v.make_null(pos);
             self.path.push(saved_hash);
             let s = -self.negamax(
                 v,
@@ -529,9 +532,7 @@ impl Searcher {
                 false,
             );
             self.path.pop();
-            pos.side = 1 - pos.side;
-            pos.ep = saved_ep;
-            pos.hash = saved_hash;
+            v.unmake_null(pos, undo);
             if self.stopped {
                 return 0;
             }
@@ -664,12 +665,9 @@ impl Searcher {
         ply: usize,
         qply: usize,
     ) -> i32 {
-        self.nodes += 1;
-        self.check_stop();
-        if self.stopped {
+        if !self.enter_node(ply) {
             return 0;
         }
-        self.seldepth = self.seldepth.max(ply);
         let in_check = qply < 4 && v.in_check(pos);
         let stand = self.lazy_eval(v, pos, alpha, beta);
         if !in_check {
@@ -701,10 +699,7 @@ impl Searcher {
             }
             legal += 1;
             if !in_check && m.kind != MoveKind::Promotion {
-                let victim = match m.kind {
-                    MoveKind::EnPassant => pos.ep.map_or(0, |(_, s)| self.value_at(pos, s)),
-                    _ => self.value_at(pos, m.to),
-                };
+                let victim = self.captured_value(pos, m);
                 // Delta pruning: even winning the piece cannot reach alpha.
                 if stand + victim + params::DELTA_MARGIN <= alpha {
                     continue;
@@ -761,10 +756,7 @@ impl Searcher {
             let s = if Some(m) == tt_move {
                 1 << 30
             } else if !is_quiet(pos, m) {
-                let victim = match m.kind {
-                    MoveKind::EnPassant => pos.ep.map_or(0, |(_, s)| self.value_at(pos, s)),
-                    _ => self.value_at(pos, m.to),
-                };
+                let victim = self.captured_value(pos, m);
                 let promo = if m.kind == MoveKind::Promotion {
                     self.eval.value(m.data as usize)
                 } else {
@@ -782,6 +774,15 @@ impl Searcher {
             scores.push(s);
         }
         let _ = v;
+    }
+
+    /// The value of the piece `m` captures (0 for none).
+    #[inline]
+    fn captured_value(&self, pos: &Position, m: Move) -> i32 {
+        match m.kind {
+            MoveKind::EnPassant => pos.ep.map_or(0, |(_, s)| self.value_at(pos, s)),
+            _ => self.value_at(pos, m.to),
+        }
     }
 
     fn value_at(&self, pos: &Position, sq: u8) -> i32 {
