@@ -194,3 +194,65 @@ fn depth_zero_counts_the_root() {
     let o = myriad(&["perft", "rules/chess.variant", "--depth", "0"]);
     assert!(stdout(&o).starts_with("nodes 1 "), "{}", stdout(&o));
 }
+
+/// Regression (issue 16, defect 11): `--divide` at depth 0 counted the root's
+/// moves (20) where plain depth 0 counts the root alone (1).
+#[test]
+fn depth_zero_divide_counts_the_root() {
+    let o = myriad(&["perft", "rules/chess.variant", "--depth", "0", "--divide"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(!out.contains(':'), "no root move at depth 0: {out}");
+    assert!(out.trim_start().starts_with("nodes 1 "), "{out}");
+}
+
+/// Regression (issue 16, defect 9): `--depth 65536` overflowed the stack and
+/// `--depth 4294967295` tried to allocate 103 GB; depths that can never
+/// finish are refused with a message.
+#[test]
+fn absurd_perft_depths_are_refused() {
+    for d in ["65", "65536", "4294967295"] {
+        let o = myriad(&["perft", "rules/chess.variant", "--depth", d]);
+        assert_bad_input(&o, "is not in 0..=64");
+    }
+    // The largest depth accepted still runs: the side to move is stalemated,
+    // so the tree has no leaf at any depth but 0.
+    let o = myriad(&[
+        "perft",
+        "rules/chess.variant",
+        "--depth",
+        "64",
+        "--fen",
+        "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("nodes 0 "), "{}", stdout(&o));
+}
+
+/// Hash sizes beyond the advertised maximum are refused before anything is
+/// allocated; search limits need at least one of depth, time and nodes.
+#[test]
+fn search_flags_are_bounded() {
+    let o = myriad(&[
+        "bestmove",
+        "rules/chess.variant",
+        "--depth",
+        "1",
+        "--hash",
+        "100000",
+    ]);
+    assert_bad_input(&o, "is not in 1..=65536");
+    let o = myriad(&["bestmove", "rules/chess.variant"]);
+    assert_bad_input(&o, "--depth");
+    let o = myriad(&["bestmove", "rules/chess.variant", "--depth", "100000"]);
+    assert_bad_input(&o, "100000");
+    let o = myriad(&[
+        "perft",
+        "rules/chess.variant",
+        "--depth",
+        "1",
+        "--option",
+        "extra",
+    ]);
+    assert_bad_input(&o, "expected NAME=VALUE");
+}

@@ -1,0 +1,167 @@
+//! The command line: the subcommands and their dispatch (clap derive); each
+//! subcommand lives in its own file, the shared argument groups in [`args`].
+
+mod args;
+mod bench;
+mod check;
+mod perft;
+mod search;
+mod selfplay;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use myriad::board::Position;
+use myriad::lang::diagnostic::render_all;
+use myriad::load::{Game, load};
+use myriad::notation::parse_fen;
+
+use args::{GameArgs, HashArgs, LimitArgs, MAX_PERFT_DEPTH, RulesArgs};
+
+/// Chess variants as rule files: check them, test them, count their moves.
+#[derive(Parser)]
+#[command(name = "myriad", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Parse, validate and lint rule files; errors as file:line:col.
+    Check {
+        /// Rule files.
+        #[arg(required = true)]
+        rules: Vec<PathBuf>,
+    },
+    /// Run the tests written inside rule files.
+    Test {
+        /// Rule files.
+        #[arg(required = true)]
+        rules: Vec<PathBuf>,
+    },
+    /// Count the leaf nodes of the legal move tree.
+    Perft {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Depth in plies.
+        #[arg(long, value_parser = clap::value_parser!(u32).range(0..=MAX_PERFT_DEPTH as i64))]
+        depth: u32,
+        /// Show the count below each root move.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// Search a position and print the best move.
+    Bestmove {
+        #[command(flatten)]
+        game: GameArgs,
+        #[command(flatten)]
+        limits: LimitArgs,
+        #[command(flatten)]
+        hash: HashArgs,
+    },
+    /// Speak UCI on stdin/stdout (UCI_Variant selects a bundled rule file).
+    Uci,
+    /// Analyse a position: search until interrupted (Ctrl-C) or to --depth.
+    Analyze {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Moves to play from it first, coordinate notation or SAN.
+        #[arg(long, num_args = 1.., value_name = "MOVE")]
+        moves: Vec<String>,
+        /// Stop after this depth.
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=myriad::search::params::MAX_PLY as i64))]
+        depth: Option<u32>,
+        #[command(flatten)]
+        hash: HashArgs,
+    },
+    /// Search fixed positions of every bundled variant to a fixed depth; ends
+    /// with `nodes N` (the same on every run) and the speed.
+    Bench(bench::BenchArgs),
+    /// Play the engine against itself and write the games as PGN.
+    Selfplay(selfplay::SelfplayArgs),
+    /// List the legal moves, one per line, in coordinate notation.
+    Moves {
+        #[command(flatten)]
+        game: GameArgs,
+    },
+}
+
+/// A failure: the message for stderr and the exit code.
+struct Failure(String, u8);
+
+fn bad_input(msg: impl std::fmt::Display) -> Failure {
+    Failure(msg.to_string(), 2)
+}
+
+/// Run the CLI.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Check { rules } => check::check(&rules),
+        Command::Test { rules } => check::test(&rules),
+        Command::Perft {
+            game,
+            depth,
+            divide,
+        } => perft::perft(&game, depth, divide),
+        Command::Moves { game } => perft::moves(&game),
+        Command::Bestmove { game, limits, hash } => {
+            search::bestmove(&game, &limits.limits(), hash.hash)
+        }
+        Command::Uci => {
+            myriad::protocol::uci::run_stdio();
+            Ok(())
+        }
+        Command::Analyze {
+            game,
+            moves,
+            depth,
+            hash,
+        } => search::analyze(&game, &moves, depth, hash.hash),
+        Command::Bench(a) => bench::bench(&a),
+        Command::Selfplay(a) => selfplay::selfplay(&a),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure(msg, code)) => {
+            let msg = msg.trim_end();
+            if !msg.is_empty() {
+                eprintln!("{msg}");
+            }
+            ExitCode::from(code)
+        }
+    }
+}
+
+/// Load a rule file, with `--option NAME=VALUE` settings applied.
+fn load_game(args: &RulesArgs) -> Result<Game, Failure> {
+    let mut game = load(&args.rules).map_err(|e| bad_input(e.rendered))?;
+    if !args.options.is_empty() {
+        let values = game
+            .parse_options(&args.option_texts())
+            .map_err(bad_input)?;
+        game = game
+            .with_options(&values)
+            .map_err(|e| bad_input(e.rendered))?;
+    }
+    print_warnings(&game);
+    Ok(game)
+}
+
+/// Print a loaded game's warnings (lints) on stderr.
+fn print_warnings(game: &Game) {
+    if !game.warnings.is_empty() {
+        eprintln!("{}", render_all(&game.warnings, &game.sources));
+    }
+}
+
+/// The position to start from: `--fen`, or the start position with options applied.
+fn position(game: &Game, fen: Option<&str>) -> Result<Position, Failure> {
+    match fen {
+        Some(f) => parse_fen(&game.variant, f).map_err(|e| bad_input(format!("--fen: {e}"))),
+        None => Ok(game.variant.start_position()),
+    }
+}

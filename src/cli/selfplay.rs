@@ -1,0 +1,148 @@
+//! `myriad selfplay`: the engine against itself (or against a second engine
+//! of another depth), games written as PGN, a tally printed.
+
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+
+use clap::Args;
+
+use myriad::protocol::selfplay::{
+    Config, GameResult, Tally, decide_options, first_engine_is_white, pgn, pgn_date,
+    play_game_between,
+};
+use myriad::search::{Limits, Searcher};
+
+use super::args::{LimitArgs, OptionSetting, hash_mb, option_setting};
+use super::{Failure, bad_input, print_warnings};
+
+/// `myriad selfplay`'s flags.
+#[derive(Args)]
+pub(super) struct SelfplayArgs {
+    /// The rule file.
+    rules: PathBuf,
+    /// Number of games.
+    #[arg(long, default_value_t = 10)]
+    games: usize,
+    #[command(flatten)]
+    limits: LimitArgs,
+    /// Write the games here.
+    #[arg(long)]
+    pgn: PathBuf,
+    /// Adjudicate a draw after this many plies.
+    #[arg(long, default_value_t = 300)]
+    max_plies: usize,
+    /// Play this many random plies first (seeded by the game number).
+    #[arg(long, default_value_t = 2)]
+    random_plies: usize,
+    /// Transposition table size in megabytes.
+    #[arg(long, default_value_t = 16, value_parser = hash_mb())]
+    hash: usize,
+    /// A second engine searching to this depth plays against the first,
+    /// colours alternating by game; prints the first engine's score.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=myriad::search::params::MAX_PLY as i64))]
+    opponent_depth: Option<u32>,
+    /// Fix a declared option, NAME=VALUE (repeatable); options with a vote
+    /// not fixed here are decided by the engine's vote.
+    #[arg(long = "option", value_name = "NAME=VALUE", value_parser = option_setting)]
+    options: Vec<OptionSetting>,
+}
+
+/// Play the games, write the PGN, print the tally.
+pub(super) fn selfplay(args: &SelfplayArgs) -> Result<(), Failure> {
+    let limits = args.limits.limits();
+    let opponent = args.opponent_depth.map(|d| Limits {
+        depth: Some(d),
+        ..Limits::default()
+    });
+    let base = myriad::load::load(&args.rules).map_err(|e| bad_input(e.rendered))?;
+    print_warnings(&base);
+    let texts: Vec<String> = args.options.iter().map(|o| o.raw.clone()).collect();
+    let fixed = base.parse_options(&texts).map_err(bad_input)?;
+    let vote_limits = Limits {
+        depth: Some(limits.depth.unwrap_or(6).min(6)),
+        movetime: limits.movetime.map(|t| t * 4),
+        ..Limits::default()
+    };
+    let cfg = Config {
+        limits,
+        max_plies: args.max_plies,
+        random_plies: args.random_plies,
+        hash_mb: args.hash,
+        options: fixed,
+        vote_limits,
+        opponent: opponent.clone(),
+    };
+    let (values, votes) = decide_options(&base, &cfg).map_err(bad_input)?;
+    let explained: Vec<String> = votes.iter().map(|d| d.explain(&base)).collect();
+    for e in &explained {
+        eprintln!("vote {e}");
+    }
+    let game = if values.is_empty() {
+        base
+    } else {
+        base.with_options(&values)
+            .map_err(|e| bad_input(e.rendered))?
+    };
+    let v = &game.variant;
+    let pgn_path = &args.pgn;
+    let mut file = std::fs::File::create(pgn_path)
+        .map_err(|e| bad_input(format!("{}: {e}", pgn_path.display())))?;
+    let date = pgn_date();
+    let mut searcher = Searcher::new(v, args.hash);
+    let mut second = opponent.as_ref().map(|_| Searcher::new(v, args.hash));
+    let mut tally = Tally::default();
+    let mut first = [0u32; 3]; // wins, draws, losses of the first engine
+    let tty = std::io::stderr().is_terminal();
+    let games = args.games;
+    for round in 1..=games {
+        let rec = play_game_between(
+            &game,
+            &mut searcher,
+            second.as_mut(),
+            &cfg,
+            round,
+            values.clone(),
+            explained.clone(),
+        );
+        tally.add(&rec);
+        let white = first_engine_is_white(round);
+        match (rec.result, white) {
+            (GameResult::Draw, _) => first[1] += 1,
+            (GameResult::WhiteWins, true) | (GameResult::BlackWins, false) => first[0] += 1,
+            _ => first[2] += 1,
+        }
+        file.write_all(pgn(v, &rec, &date).as_bytes())
+            .map_err(|e| bad_input(format!("{}: {e}", pgn_path.display())))?;
+        let line = format!(
+            "game {round}/{games} {} ({}, {} plies)  white +{} black +{} draws {}",
+            rec.result.pgn(),
+            rec.reason,
+            rec.moves.len(),
+            tally.white,
+            tally.black,
+            tally.draws
+        );
+        if tty {
+            eprint!("\r\x1b[2K{line}");
+        } else {
+            eprintln!("{line}");
+        }
+    }
+    if tty {
+        eprintln!();
+    }
+    print!("{}", tally.table());
+    if let Some(o) = &opponent {
+        let n = first.iter().sum::<u32>().max(1);
+        println!(
+            "first engine ({}) against second ({}): +{} ={} -{}  score {:.1}%",
+            LimitArgs::describe(&cfg.limits),
+            LimitArgs::describe(o),
+            first[0],
+            first[1],
+            first[2],
+            (first[0] as f64 + first[1] as f64 / 2.0) * 100.0 / n as f64
+        );
+    }
+    Ok(())
+}
