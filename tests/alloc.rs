@@ -3,6 +3,9 @@
 //! one. What the search does allocate is per iteration (the principal
 //! variation it reports), never per node.
 
+// A global allocator is unsafe code by definition (the crate denies it elsewhere).
+#![allow(unsafe_code)]
+
 use myriad::load::load;
 use myriad::notation::parse_fen;
 use myriad::search::{Limits, Searcher};
