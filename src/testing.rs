@@ -65,8 +65,8 @@ fn run_test(original: &Game, t: &TestDef) -> Vec<Diagnostic> {
                 expect,
                 span,
             } => {
-                if let Err(msg) = check_vote(game, option, ballots, expect.as_deref()) {
-                    failures.push(fail(*span, msg));
+                if let Err(e) = check_vote(game, option, ballots, expect.as_deref()) {
+                    failures.push(fail(*span, e.to_string()));
                 }
             }
             TestStep::Fen(fen, span) => match parse_fen(v, fen) {
@@ -166,51 +166,71 @@ fn run_test(original: &Game, t: &TestDef) -> Vec<Diagnostic> {
     failures
 }
 
+/// How a `vote` test step failed.
+#[derive(Debug, thiserror::Error)]
+enum VoteCheckError {
+    #[error("no option `{0}`")]
+    NoOption(String),
+    #[error("option `{0}` has no vote")]
+    NoVote(String),
+    #[error("no player `{0}`")]
+    NoPlayer(String),
+    #[error("`{choice}` is not a choice of `{option}`")]
+    NoChoice { choice: String, option: String },
+    #[error("vote result: expected {expected}, found {found}")]
+    Result { expected: String, found: String },
+    #[error("expected the ballots to be refused, but the vote gave {0}")]
+    NotRefused(String),
+    #[error("expected the vote to give {expected}, but the ballots were refused: {reason}")]
+    Refused { expected: String, reason: String },
+}
+
 /// Run a vote and compare its result with the expected one.
 fn check_vote(
     game: &Game,
     option: &str,
     ballots: &[(String, String)],
     expect: Option<&str>,
-) -> Result<(), String> {
+) -> Result<(), VoteCheckError> {
     let rules = &game.variant.rules;
     let opt = rules
         .options
         .iter()
         .find(|o| o.name == option)
-        .ok_or_else(|| format!("no option `{option}`"))?;
+        .ok_or_else(|| VoteCheckError::NoOption(option.to_string()))?;
     let vote = opt
         .vote
         .as_ref()
-        .ok_or_else(|| format!("option `{option}` has no vote"))?;
+        .ok_or_else(|| VoteCheckError::NoVote(option.to_string()))?;
     let mut cast = Vec::new();
     for (player, choice) in ballots {
         let p = rules
             .players
             .iter()
             .position(|x| &x.name == player)
-            .ok_or_else(|| format!("no player `{player}`"))?;
+            .ok_or_else(|| VoteCheckError::NoPlayer(player.clone()))?;
         let c = opt
             .choices
             .iter()
             .position(|x| x == choice)
-            .ok_or_else(|| format!("`{choice}` is not a choice of `{option}`"))?;
+            .ok_or_else(|| VoteCheckError::NoChoice {
+                choice: choice.clone(),
+                option: option.to_string(),
+            })?;
         cast.push((p, c));
     }
     match (vote.decide(&cast), expect) {
         (Ok(r), Some(e)) if opt.choices[r] == e => Ok(()),
-        (Ok(r), Some(e)) => Err(format!(
-            "vote result: expected {e}, found {}",
-            opt.choices[r]
-        )),
-        (Ok(r), None) => Err(format!(
-            "expected the ballots to be refused, but the vote gave {}",
-            opt.choices[r]
-        )),
+        (Ok(r), Some(e)) => Err(VoteCheckError::Result {
+            expected: e.to_string(),
+            found: opt.choices[r].clone(),
+        }),
+        (Ok(r), None) => Err(VoteCheckError::NotRefused(opt.choices[r].clone())),
         (Err(_), None) => Ok(()),
-        (Err(msg), Some(e)) => Err(format!(
-            "expected the vote to give {e}, but the ballots were refused: {msg}"
-        )),
+        (Err(msg), Some(e)) => Err(VoteCheckError::Refused {
+            expected: e.to_string(),
+            reason: msg.to_string(),
+        }),
     }
 }
 

@@ -10,7 +10,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use crate::load::{Game, load};
-use crate::notation::parse_fen;
+use crate::notation::{FenError, parse_fen};
 use crate::search::{Limits, Searcher};
 
 /// The bundled bench positions.
@@ -42,8 +42,33 @@ pub struct BenchLine {
     pub best: String,
 }
 
+/// Why a bench file could not be read or run.
+#[derive(Debug, thiserror::Error)]
+pub enum BenchError {
+    /// A line is not `rule file | options | start or FEN`.
+    #[error("bench line {line}: expected `rule file | options | start or FEN`")]
+    Line {
+        /// 1-based line number.
+        line: usize,
+    },
+    /// A rule file failed to load (the rendered diagnostics).
+    #[error("{0}")]
+    Load(String),
+    /// An option setting was refused.
+    #[error("{0}")]
+    Option(String),
+    /// A FEN of the bench file was refused.
+    #[error("{rules}: {error}")]
+    Fen {
+        /// The rule file, as written.
+        rules: String,
+        /// What was wrong with the FEN.
+        error: FenError,
+    },
+}
+
 /// Read a bench file; errors name the line.
-pub fn parse_bench(text: &str) -> Result<Vec<BenchEntry>, String> {
+pub fn parse_bench(text: &str) -> Result<Vec<BenchEntry>, BenchError> {
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let line = line.trim();
@@ -52,10 +77,7 @@ pub fn parse_bench(text: &str) -> Result<Vec<BenchEntry>, String> {
         }
         let cols: Vec<&str> = line.split('|').map(str::trim).collect();
         let [rules, options, position] = cols[..] else {
-            return Err(format!(
-                "bench line {}: expected `rule file | options | start or FEN`",
-                i + 1
-            ));
+            return Err(BenchError::Line { line: i + 1 });
         };
         out.push(BenchEntry {
             rules: rules.to_string(),
@@ -74,7 +96,7 @@ pub fn run_bench(
     depth: u32,
     hash_mb: usize,
     report: &mut dyn FnMut(&BenchLine),
-) -> Result<Vec<BenchLine>, String> {
+) -> Result<Vec<BenchLine>, BenchError> {
     let mut out = Vec::new();
     let mut cache: Vec<((String, Vec<String>), Game)> = Vec::new();
     for e in entries {
@@ -83,10 +105,12 @@ pub fn run_bench(
             Some(i) => i,
             None => {
                 let path = dir.join(&e.rules);
-                let mut game = load(&path).map_err(|err| err.rendered)?;
+                let mut game = load(&path).map_err(|err| BenchError::Load(err.rendered))?;
                 if !e.options.is_empty() {
-                    let values = game.parse_options(&e.options)?;
-                    game = game.with_options(&values).map_err(|err| err.rendered)?;
+                    let values = game.parse_options(&e.options).map_err(BenchError::Option)?;
+                    game = game
+                        .with_options(&values)
+                        .map_err(|err| BenchError::Load(err.rendered))?;
                 }
                 cache.push((key, game));
                 cache.len() - 1
@@ -95,7 +119,10 @@ pub fn run_bench(
         let game = &cache[idx].1;
         let v = &game.variant;
         let pos = match &e.fen {
-            Some(f) => parse_fen(v, f).map_err(|err| format!("{}: {err}", e.rules))?,
+            Some(f) => parse_fen(v, f).map_err(|error| BenchError::Fen {
+                rules: e.rules.clone(),
+                error,
+            })?,
             None => v.start_position(),
         };
         let mut searcher = Searcher::new(v, hash_mb);
