@@ -42,7 +42,8 @@ mod zones;
 
 use board::{Geometry, Holes};
 use inherit::Flat;
-use sources::Loader;
+use sources::{Budget, Loader, read_rule_file};
+pub use sources::{MAX_FILE_BYTES, MAX_FILES, MAX_TOTAL_BYTES};
 
 /// A loaded, validated game and the warnings found on the way.
 #[derive(Debug, Clone)]
@@ -59,19 +60,27 @@ pub const MAX_BOARD_SIDE: usize = 16;
 const MAX_VECTOR: i64 = 15;
 
 /// Load the rule file at `path` (and its imports) and lower its last game.
+///
+/// Only regular files are read, within [`MAX_FILE_BYTES`] each,
+/// [`MAX_TOTAL_BYTES`] and [`MAX_FILES`] in all.
 pub fn load_file(
     path: &Path,
     sources: &mut SourceMap,
     options: &[(String, String)],
 ) -> Result<Loaded, Vec<Diagnostic>> {
     let name = path.display().to_string();
-    match std::fs::read_to_string(path) {
-        Ok(text) => load_source(&name, &text, sources, options),
+    let mut budget = Budget::default();
+    match read_rule_file(path, &mut budget) {
+        Ok(text) => load_text(&name, &text, sources, options, budget),
         Err(e) => {
             let file = sources.add(name.clone(), String::new());
+            let words = e.words(ToString::to_string);
             Err(vec![
-                Diagnostic::error(Span::new(file, 0..0), format!("cannot read `{name}`: {e}"))
-                    .with_label("this file"),
+                Diagnostic::error(
+                    Span::new(file, 0..0),
+                    format!("cannot read `{name}`: {words}"),
+                )
+                .with_label("this file"),
             ])
         }
     }
@@ -84,6 +93,17 @@ pub fn load_source(
     source: &str,
     sources: &mut SourceMap,
     options: &[(String, String)],
+) -> Result<Loaded, Vec<Diagnostic>> {
+    load_text(name, source, sources, options, Budget::default())
+}
+
+/// [`load_source`], `budget` saying what was read already.
+fn load_text(
+    name: &str,
+    source: &str,
+    sources: &mut SourceMap,
+    options: &[(String, String)],
+    budget: Budget,
 ) -> Result<Loaded, Vec<Diagnostic>> {
     let file = sources.add(name, source);
     let path = Path::new(name);
@@ -102,6 +122,7 @@ pub fn load_source(
         expansions: Vec::new(),
         errors: Vec::new(),
         load_failed: false,
+        budget,
     };
     loader.stack.push((key.clone(), None));
     let root_games = loader.process(file, source, &dir);

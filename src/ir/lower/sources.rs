@@ -3,6 +3,93 @@
 
 use super::*;
 
+/// Largest rule file read, in bytes (1 MiB); a larger file is refused.
+pub const MAX_FILE_BYTES: u64 = 1 << 20;
+/// Largest total, in bytes, of a rule file and every file it imports (8 MiB).
+pub const MAX_TOTAL_BYTES: u64 = 8 << 20;
+/// Most files read for one game: the rule file and its imports together.
+pub const MAX_FILES: usize = 100;
+
+/// What one load has read so far, against [`MAX_FILES`] and [`MAX_TOTAL_BYTES`].
+#[derive(Debug, Default)]
+pub(super) struct Budget {
+    files: usize,
+    bytes: u64,
+}
+
+/// Why a rule file was not read.
+#[derive(Debug)]
+pub(super) enum ReadError {
+    /// The system refused (no such file, permission, not UTF-8, ...).
+    Io(std::io::Error),
+    /// A device, a pipe, a folder: only regular files are read.
+    NotRegular,
+    /// Over [`MAX_FILE_BYTES`].
+    TooLarge,
+    /// Over [`MAX_TOTAL_BYTES`] with what was read before.
+    TotalTooLarge,
+    /// Over [`MAX_FILES`].
+    TooMany,
+}
+
+impl ReadError {
+    /// What went wrong, in words; `io` words a system error.
+    pub(super) fn words(&self, io: impl Fn(&std::io::Error) -> String) -> String {
+        match self {
+            ReadError::Io(e) => io(e),
+            ReadError::NotRegular => "not a regular file".to_string(),
+            ReadError::TooLarge => format!(
+                "larger than {} MiB, the limit for one rule file",
+                MAX_FILE_BYTES >> 20
+            ),
+            ReadError::TotalTooLarge => format!(
+                "the rule file and its imports are larger than {} MiB in all",
+                MAX_TOTAL_BYTES >> 20
+            ),
+            ReadError::TooMany => format!("more than {MAX_FILES} rule files in all"),
+        }
+    }
+}
+
+/// Read a rule file within the limits: only a regular file, never more bytes
+/// than the limits allow (a device or a growing file is not read past them).
+pub(super) fn read_rule_file(path: &Path, budget: &mut Budget) -> Result<String, ReadError> {
+    use std::io::Read;
+    if budget.files >= MAX_FILES {
+        return Err(ReadError::TooMany);
+    }
+    // Checked before opening: opening a pipe would wait for a writer.
+    if !std::fs::metadata(path).map_err(ReadError::Io)?.is_file() {
+        return Err(ReadError::NotRegular);
+    }
+    let file = std::fs::File::open(path).map_err(ReadError::Io)?;
+    if !file.metadata().map_err(ReadError::Io)?.is_file() {
+        return Err(ReadError::NotRegular);
+    }
+    let room = MAX_TOTAL_BYTES.saturating_sub(budget.bytes);
+    let limit = MAX_FILE_BYTES.min(room);
+    let mut bytes = Vec::new();
+    file.take(limit + 1)
+        .read_to_end(&mut bytes)
+        .map_err(ReadError::Io)?;
+    if bytes.len() as u64 > limit {
+        return Err(if limit == MAX_FILE_BYTES {
+            ReadError::TooLarge
+        } else {
+            ReadError::TotalTooLarge
+        });
+    }
+    let text = String::from_utf8(bytes).map_err(|_| {
+        ReadError::Io(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            "stream did not contain valid UTF-8",
+        ))
+    })?;
+    budget.files += 1;
+    budget.bytes += text.len() as u64;
+    Ok(text)
+}
+
 pub(super) struct Loader<'s> {
     pub(super) sources: &'s mut SourceMap,
     /// Files fully loaded (canonical paths).
@@ -19,6 +106,8 @@ pub(super) struct Loader<'s> {
     pub(super) expansions: Vec<expand::Expansion>,
     pub(super) errors: Vec<Diagnostic>,
     pub(super) load_failed: bool,
+    /// What has been read so far, against the limits.
+    pub(super) budget: Budget,
 }
 
 fn short_name(p: &Path) -> String {
@@ -110,13 +199,17 @@ impl Loader<'_> {
         if self.done.contains(&key) {
             return;
         }
-        let text = match std::fs::read_to_string(&key) {
+        let text = match read_rule_file(&key, &mut self.budget) {
             Ok(t) => t,
             Err(e) => {
                 self.errors.push(
                     Diagnostic::error(
                         import.path.span,
-                        format!("cannot import `{}`: {}", import.path.value, io_words(&e)),
+                        format!(
+                            "cannot import `{}`: {}",
+                            import.path.value,
+                            e.words(io_words)
+                        ),
                     )
                     .with_label("imported here"),
                 );
