@@ -1554,3 +1554,57 @@ fn a_fifo_is_refused_without_waiting_for_a_writer() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+// ============================================================================
+// The start position is validated as a FEN is (issue 16, defect 12)
+// ============================================================================
+
+/// Load through [`myriad::load`], which also compiles and checks positions.
+fn load_game(src: &str) -> Result<myriad::load::Game, String> {
+    let name = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/setup_test.variant");
+    myriad::load::load_source(&name.display().to_string(), src).map_err(|e| {
+        e.rendered
+            .replace(concat!(env!("CARGO_MANIFEST_DIR"), "/"), "")
+    })
+}
+
+#[test]
+fn a_setup_with_the_side_not_to_move_in_check_is_refused() {
+    let src = "import \"chess.variant\"\ngame G extends Chess {\n  setup {\n    white { King e1  Rook e2 }\n    black { King e8 }\n  }\n}\n";
+    let e = load_game(src).err().expect("the setup is impossible");
+    assert!(
+        e.contains(
+            "error: impossible setup: the side not to move is in check, so the position cannot arise"
+        ),
+        "{e}"
+    );
+    assert!(e.contains("rules/setup_test.variant:3:3"), "{e}");
+    // The same position as a FEN is refused for the same reason.
+    let chess = load_game("import \"chess.variant\"\ngame G extends Chess { }\n").expect("chess");
+    let fen = myriad::notation::parse_fen(&chess.variant, "4k3/8/8/8/8/8/4R3/4K3 w - - 0 1");
+    assert!(fen.is_err_and(|e| e.message.contains("the side not to move is in check")));
+    // Black to move in check is fine: that is a position a game can reach.
+    let src = "import \"chess.variant\"\ngame G extends Chess {\n  setup {\n    white { King e1 }\n    black { King e8  Rook e2 }\n  }\n}\n";
+    load_game(src).expect("white in check with white to move is legal");
+}
+
+#[test]
+fn an_option_dependent_setup_is_validated_with_its_option() {
+    let src = "import \"chess.variant\"\ngame G extends Chess {\n  option start \"Which start?\" { choices normal broken  default normal }\n  when start == broken {\n    setup {\n      white { King e1  Rook e2 }\n      black { King e8 }\n    }\n  }\n}\n";
+    let game = load_game(src).expect("the default setup is chess's");
+    let e = game
+        .with_options(&[("start".to_string(), "broken".to_string())])
+        .err()
+        .expect("the option's setup is impossible");
+    assert!(
+        e.rendered
+            .contains("impossible setup: the side not to move is in check"),
+        "{}",
+        e.rendered
+    );
+    assert!(
+        e.rendered.contains("setup_test.variant:5:5"),
+        "{}",
+        e.rendered
+    );
+}

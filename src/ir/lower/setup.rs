@@ -156,6 +156,7 @@ impl<'a> Lowerer<'a> {
         Some(SetupDef {
             placements,
             reserves: Vec::new(),
+            span: s.span,
         })
     }
 }
