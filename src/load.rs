@@ -7,7 +7,7 @@ use crate::ir::TestStep;
 use crate::ir::lower::{self, Loaded};
 use crate::lang::diagnostic::{Diagnostic, SourceMap, render_all};
 use crate::movegen::Variant;
-use crate::notation::parse_fen;
+use crate::notation::{check_position, parse_fen};
 
 /// Where a game's text came from, so it can be lowered again with other options.
 #[derive(Debug, Clone)]
@@ -120,8 +120,18 @@ fn finish(loaded: Loaded, sources: SourceMap, origin: Origin) -> Result<Game, Lo
             count: 1,
         }
     })?;
-    // Every FEN written in a test must be a position of this variant.
     let mut errors = Vec::new();
+    // The start position must pass the checks a FEN passes.
+    if let Err(e) = check_position(&variant, &variant.start_position()) {
+        errors.push(
+            Diagnostic::error(
+                variant.rules.setup.span,
+                format!("impossible setup: {}", e.message),
+            )
+            .with_label("the start position of this game"),
+        );
+    }
+    // Every FEN written in a test must be a position of this variant.
     for t in &variant.rules.tests {
         // Tests that set options are checked when they run, with those options.
         if t.steps.iter().any(|s| matches!(s, TestStep::Options(_))) {

@@ -1406,3 +1406,205 @@ fn option_drop_and_vote_errors() {
     }
     assert!(wrong.is_empty(), "{wrong:#?}");
 }
+
+// ============================================================================
+// Limits on what is read (issue 16, defect 10)
+// ============================================================================
+
+/// Run `f` on another thread; fail (instead of hanging) if it takes over 20 s.
+fn within_time<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(f());
+    });
+    rx.recv_timeout(std::time::Duration::from_secs(20))
+        .expect("loading did not finish within 20 s")
+}
+
+/// Load `path` (with its imports) on another thread, within the time limit.
+fn load_file_timed(path: PathBuf) -> Result<Loaded, (Vec<Diagnostic>, SourceMap)> {
+    within_time(move || {
+        let mut sources = SourceMap::new();
+        load_file(&path, &mut sources, &[]).map_err(|e| (e, sources))
+    })
+}
+
+/// A fresh scratch folder for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("myriad-lowering-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch folder");
+    dir
+}
+
+const SMALL_GAME: &str = "game G {\n  board { files a..h  ranks 1..8 }  players { white  black mirror ranks }\n  piece King \"K\" { royal  moves { step n e s w } }\n  setup { white { King e1 }  black mirror }\n}\n";
+
+#[test]
+fn a_device_is_not_read_as_a_rule_file() {
+    let (e, s) = load_file_timed(PathBuf::from("/dev/zero")).expect_err("a device");
+    assert_eq!(e.len(), 1);
+    assert_eq!(e[0].message, "cannot read `/dev/zero`: not a regular file");
+    assert!(s.location(e[0].span).starts_with("/dev/zero"));
+}
+
+#[test]
+fn an_imported_device_is_refused_at_the_import() {
+    let dir = scratch("import-device");
+    let main = dir.join("main.variant");
+    std::fs::write(&main, format!("import \"/dev/zero\"\n{SMALL_GAME}")).expect("write");
+    let (e, s) = load_file_timed(main).expect_err("imports a device");
+    assert_eq!(e.len(), 1);
+    assert_eq!(
+        e[0].message,
+        "cannot import `/dev/zero`: not a regular file"
+    );
+    assert!(s.location(e[0].span).ends_with("main.variant:1:8"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_file_over_the_size_limit_is_refused() {
+    let dir = scratch("too-large");
+    let big = dir.join("big.variant");
+    let f = std::fs::File::create(&big).expect("create");
+    f.set_len(MAX_FILE_BYTES + 1).expect("grow");
+    drop(f);
+    let (e, _) = load_file_timed(big.clone()).expect_err("too large");
+    assert_eq!(
+        e[0].message,
+        format!(
+            "cannot read `{}`: larger than 1 MiB, the limit for one rule file",
+            big.display()
+        )
+    );
+    // The same file imported: the error points at the import.
+    let main = dir.join("main.variant");
+    std::fs::write(&main, format!("import \"big.variant\"\n{SMALL_GAME}")).expect("write");
+    let (e, s) = load_file_timed(main).expect_err("imports a large file");
+    assert_eq!(e.len(), 1);
+    assert_eq!(
+        e[0].message,
+        "cannot import `big.variant`: larger than 1 MiB, the limit for one rule file"
+    );
+    assert!(s.location(e[0].span).ends_with("main.variant:1:8"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn imports_are_limited_in_number_and_in_total_size() {
+    // More files than allowed: each import is small.
+    let dir = scratch("many-files");
+    let mut main = String::new();
+    for i in 0..MAX_FILES {
+        std::fs::write(dir.join(format!("f{i}.variant")), "// empty\n").expect("write");
+        main.push_str(&format!("import \"f{i}.variant\"\n"));
+    }
+    main.push_str(SMALL_GAME);
+    std::fs::write(dir.join("main.variant"), &main).expect("write");
+    let (e, s) = load_file_timed(dir.join("main.variant")).expect_err("too many files");
+    assert_eq!(e.len(), 1);
+    let last = MAX_FILES - 1;
+    assert_eq!(
+        e[0].message,
+        format!("cannot import `f{last}.variant`: more than {MAX_FILES} rule files in all")
+    );
+    assert!(
+        s.location(e[0].span)
+            .ends_with(&format!("main.variant:{MAX_FILES}:8"))
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+
+    // Files each under the limit, too large together.
+    let dir = scratch("large-total");
+    let each = MAX_FILE_BYTES as usize - 1024;
+    let n = (MAX_TOTAL_BYTES as usize).div_ceil(each);
+    let mut main = String::new();
+    for i in 0..n {
+        let mut text = "// filler\n".to_string();
+        text.push_str(&" ".repeat(each - text.len()));
+        std::fs::write(dir.join(format!("f{i}.variant")), text).expect("write");
+        main.push_str(&format!("import \"f{i}.variant\"\n"));
+    }
+    main.push_str(SMALL_GAME);
+    std::fs::write(dir.join("main.variant"), &main).expect("write");
+    let (e, _) = load_file_timed(dir.join("main.variant")).expect_err("too large in total");
+    assert_eq!(e.len(), 1);
+    assert_eq!(
+        e[0].message,
+        format!(
+            "cannot import `f{}.variant`: the rule file and its imports are larger than 8 MiB in all",
+            n - 1
+        )
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_fifo_is_refused_without_waiting_for_a_writer() {
+    let dir = scratch("fifo");
+    let fifo = dir.join("pipe.variant");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    if !made.is_ok_and(|s| s.success()) {
+        return; // no mkfifo here
+    }
+    let (e, _) = load_file_timed(fifo.clone()).expect_err("a fifo");
+    assert_eq!(
+        e[0].message,
+        format!("cannot read `{}`: not a regular file", fifo.display())
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+// ============================================================================
+// The start position is validated as a FEN is (issue 16, defect 12)
+// ============================================================================
+
+/// Load through [`myriad::load`], which also compiles and checks positions.
+fn load_game(src: &str) -> Result<myriad::load::Game, String> {
+    let name = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/setup_test.variant");
+    myriad::load::load_source(&name.display().to_string(), src).map_err(|e| {
+        e.rendered
+            .replace(concat!(env!("CARGO_MANIFEST_DIR"), "/"), "")
+    })
+}
+
+#[test]
+fn a_setup_with_the_side_not_to_move_in_check_is_refused() {
+    let src = "import \"chess.variant\"\ngame G extends Chess {\n  setup {\n    white { King e1  Rook e2 }\n    black { King e8 }\n  }\n}\n";
+    let e = load_game(src).err().expect("the setup is impossible");
+    assert!(
+        e.contains(
+            "error: impossible setup: the side not to move is in check, so the position cannot arise"
+        ),
+        "{e}"
+    );
+    assert!(e.contains("rules/setup_test.variant:3:3"), "{e}");
+    // The same position as a FEN is refused for the same reason.
+    let chess = load_game("import \"chess.variant\"\ngame G extends Chess { }\n").expect("chess");
+    let fen = myriad::notation::parse_fen(&chess.variant, "4k3/8/8/8/8/8/4R3/4K3 w - - 0 1");
+    assert!(fen.is_err_and(|e| e.message.contains("the side not to move is in check")));
+    // Black to move in check is fine: that is a position a game can reach.
+    let src = "import \"chess.variant\"\ngame G extends Chess {\n  setup {\n    white { King e1 }\n    black { King e8  Rook e2 }\n  }\n}\n";
+    load_game(src).expect("white in check with white to move is legal");
+}
+
+#[test]
+fn an_option_dependent_setup_is_validated_with_its_option() {
+    let src = "import \"chess.variant\"\ngame G extends Chess {\n  option start \"Which start?\" { choices normal broken  default normal }\n  when start == broken {\n    setup {\n      white { King e1  Rook e2 }\n      black { King e8 }\n    }\n  }\n}\n";
+    let game = load_game(src).expect("the default setup is chess's");
+    let e = game
+        .with_options(&[("start".to_string(), "broken".to_string())])
+        .err()
+        .expect("the option's setup is impossible");
+    assert!(
+        e.rendered
+            .contains("impossible setup: the side not to move is in check"),
+        "{}",
+        e.rendered
+    );
+    assert!(
+        e.rendered.contains("setup_test.variant:5:5"),
+        "{}",
+        e.rendered
+    );
+}

@@ -398,6 +398,8 @@ pub struct SetupDef {
     pub placements: Vec<(usize, PieceId, Coord)>,
     /// (player, piece, count) in hand.
     pub reserves: Vec<(usize, PieceId, u8)>,
+    /// Where the `setup` block is written (for errors about the start position).
+    pub span: Span,
 }
 
 /// The result of a game end, for the side to move.

@@ -251,19 +251,25 @@ pub fn parse_fen(v: &Variant, fen: &str) -> Result<Position, FenError> {
         None => 1,
     };
     pos.hash = pos.compute_hash(&v.keys);
+    check_position(v, &pos)?;
+    Ok(pos)
+}
 
+/// The checks on a whole position, beyond how it is written; shared by FEN
+/// input and a rule file's start position.
+pub fn check_position(v: &Variant, pos: &Position) -> Result<(), FenError> {
     // The side that just moved may not have left a royal piece attacked.
     let them = 1 - pos.side;
     if pos.royals[them]
         .iter()
-        .any(|k| v.is_attacked(&pos, k, pos.side))
+        .any(|k| v.is_attacked(pos, k, pos.side))
     {
         return Err(err(
             "position",
             "the side not to move is in check, so the position cannot arise",
         ));
     }
-    Ok(pos)
+    Ok(())
 }
 
 fn hole_name(v: &Variant, file: u8, rank: u8) -> String {

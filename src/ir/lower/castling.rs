@@ -1,0 +1,84 @@
+//! Castling.
+
+use super::*;
+
+impl<'a> Lowerer<'a> {
+    pub(super) fn castling(
+        &mut self,
+        c: &ast::Castling,
+        pieces: &[PieceDef],
+    ) -> Option<CastlingDef> {
+        let king = self.piece_id(&c.king);
+        let partner = self.piece_id(&c.partner);
+        if let Some(k) = king
+            && !pieces.get(k).is_some_and(|p| p.royal)
+        {
+            let mut d = Diagnostic::error(
+                c.king.span,
+                format!("castling king `{}` is not royal", c.king.text),
+            )
+            .with_label("the piece that castles must be royal");
+            if let Some((_, p)) = self.flat.pieces.get_index(k) {
+                d = d.with_secondary(p.name.span, "declared here without `royal`");
+            }
+            self.err(d);
+        }
+        let mut sides = Vec::new();
+        let mut names: HashMap<&str, Span> = HashMap::new();
+        for s in &c.sides {
+            if let Some(first) = names.get(s.name.text.as_str()) {
+                self.errors
+                    .push(duplicate("castling side", &s.name, *first));
+                continue;
+            }
+            names.insert(&s.name.text, s.name.span);
+            let kf = self.square(&s.king_from, Holes::Forbid);
+            let kt: Vec<Option<Coord>> = s
+                .king_to
+                .iter()
+                .map(|t| self.square(t, Holes::Forbid))
+                .collect();
+            let pf = self.square(&s.partner_from, Holes::Forbid);
+            let pt = self.square(&s.partner_to, Holes::Forbid);
+            let (Some(kf), Some(pf), Some(pt)) = (kf, pf, pt) else {
+                continue;
+            };
+            let Some(kt) = kt.into_iter().collect::<Option<Vec<Coord>>>() else {
+                continue;
+            };
+            // King and partner move along one rank: every square must share it.
+            let off_rank = std::iter::once((&s.king_to[0], kt[0]))
+                .chain(s.king_to.iter().zip(kt.iter().copied()))
+                .chain([(&s.partner_from, pf), (&s.partner_to, pt)])
+                .find(|(_, c)| c.1 != kf.1);
+            if let Some((ident, _)) = off_rank {
+                self.err(
+                    Diagnostic::error(
+                        ident.span,
+                        format!("castling square `{}` is not on the king's rank", ident.text),
+                    )
+                    .with_label("not on the same rank as the king")
+                    .with_secondary(s.king_from.span, "the king starts here")
+                    .with_help("king and partner castle along the king's rank"),
+                );
+                continue;
+            }
+            let both = |c: Coord| [self.for_player(0, c), self.for_player(1, c)];
+            sides.push(CastleSide {
+                name: s.name.text.clone(),
+                king_from: both(kf),
+                king_to: [
+                    kt.iter().map(|&c| self.for_player(0, c)).collect(),
+                    kt.iter().map(|&c| self.for_player(1, c)).collect(),
+                ],
+                partner_from: both(pf),
+                partner_to: both(pt),
+            });
+        }
+        Some(CastlingDef {
+            king: king?,
+            partner: partner?,
+            sides,
+        })
+    }
+}

@@ -1,0 +1,60 @@
+//! End conditions (`end`).
+
+use super::*;
+
+impl<'a> Lowerer<'a> {
+    pub(super) fn end(&mut self) -> EndDef {
+        let mut end = EndDef {
+            checkmate: Outcome::Loss,
+            stalemate: Outcome::Draw,
+            repetition: None,
+            no_progress: None,
+        };
+        let Some(e) = &self.flat.end else { return end };
+        let mut seen: HashMap<&'static str, Span> = HashMap::new();
+        for r in &e.rules {
+            let o = match r.outcome {
+                ast::Outcome::Loss => Outcome::Loss,
+                ast::Outcome::Win => Outcome::Win,
+                ast::Outcome::Draw => Outcome::Draw,
+            };
+            let key = match &r.kind {
+                ast::EndKind::Checkmate => "checkmate",
+                ast::EndKind::Stalemate => "stalemate",
+                ast::EndKind::Repetition(_) => "repetition",
+                ast::EndKind::NoProgress(_) => "no_progress",
+            };
+            if let Some(first) = seen.get(key) {
+                self.errors.push(
+                    Diagnostic::error(r.span, format!("`{key}` is given twice"))
+                        .with_label("given again here")
+                        .with_secondary(*first, "first given here"),
+                );
+                continue;
+            }
+            seen.insert(key, r.span);
+            match &r.kind {
+                ast::EndKind::Checkmate => end.checkmate = o,
+                ast::EndKind::Stalemate => end.stalemate = o,
+                ast::EndKind::Repetition(n) => {
+                    end.repetition = self.end_count(n, "repetition", 2).map(|n| (n, o));
+                }
+                ast::EndKind::NoProgress(n) => {
+                    end.no_progress = self.end_count(n, "no_progress", 1).map(|n| (n, o));
+                }
+            }
+        }
+        end
+    }
+
+    pub(super) fn end_count(&mut self, n: &ast::Uint, word: &str, least: u64) -> Option<u32> {
+        if n.value < least || n.value > u64::from(u32::MAX) {
+            self.err(
+                Diagnostic::error(n.span, format!("`{word} {}` can never happen", n.value))
+                    .with_label(format!("must be between {least} and {}", u32::MAX)),
+            );
+            return None;
+        }
+        Some(n.value as u32)
+    }
+}

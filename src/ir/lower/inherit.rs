@@ -1,0 +1,394 @@
+//! Inheritance: a game folded with its `extends` chain into one set of blocks,
+//! with piece `extends`, `replaces` and `moves +=` resolved.
+
+use super::*;
+
+/// A piece with its inheritance applied, still as syntax.
+#[derive(Debug, Clone)]
+pub(super) struct FlatPiece {
+    pub(super) name: ast::Ident,
+    pub(super) letter: ast::StrLit,
+    pub(super) royal: bool,
+    pub(super) value: Option<ast::Number>,
+    pub(super) resets_clock: bool,
+    pub(super) moves: Vec<ast::MoveRule>,
+    pub(super) promote: Option<(ast::Ident, Vec<ast::Ident>, Span)>,
+    pub(super) span: Span,
+}
+
+/// A game with its `extends` chain applied, still as syntax.
+#[derive(Debug, Clone)]
+pub(super) struct Flat {
+    pub(super) name: ast::Ident,
+    pub(super) board: Option<ast::Board>,
+    pub(super) players: Option<ast::Players>,
+    pub(super) directions: IndexMap<String, ast::DirectionDef>,
+    pub(super) zones: IndexMap<String, ast::ZoneDef>,
+    pub(super) pieces: IndexMap<String, FlatPiece>,
+    pub(super) castling: Option<ast::Castling>,
+    pub(super) setup: Option<ast::Setup>,
+    pub(super) end: Option<ast::End>,
+    pub(super) tests: Vec<ast::Test>,
+    /// `reserve` blocks, parents' first (they add up).
+    pub(super) reserves: Vec<ast::Reserve>,
+    /// Drop rules, parents' first.
+    pub(super) drops: Vec<ast::Drop>,
+    /// Options by name.
+    pub(super) options: IndexMap<String, ast::OptionDecl>,
+    /// Pieces replaced (`replaces`): old name to new name.
+    pub(super) renamed: HashMap<String, String>,
+    /// Names written in `when` blocks that do not hold (not unused for lints).
+    pub(super) untaken: HashSet<String>,
+}
+
+impl Loader<'_> {
+    /// The game at `index` with its ancestors folded in.
+    pub(super) fn flatten(&mut self, index: usize, visiting: &mut Vec<usize>) -> Option<Flat> {
+        let game = self.games[index].clone();
+        if visiting.contains(&index) {
+            self.errors.push(
+                Diagnostic::error(
+                    game.name.span,
+                    format!("game `{}` extends itself", game.name.text),
+                )
+                .with_label("through this chain of `extends`"),
+            );
+            return None;
+        }
+        visiting.push(index);
+        let base = match &game.extends {
+            None => None,
+            Some(parent) => match self.games.iter().position(|g| g.name.text == parent.text) {
+                Some(p) => Some(self.flatten(p, visiting)?),
+                None => {
+                    let known: Vec<&str> = self
+                        .games
+                        .iter()
+                        .map(|g| g.name.text.as_str())
+                        .filter(|n| *n != game.name.text)
+                        .collect();
+                    self.errors
+                        .push(unknown("game", parent, known.iter().copied()));
+                    return None;
+                }
+            },
+        };
+        visiting.pop();
+        Some(self.apply(&game, base))
+    }
+
+    /// Apply a game's own blocks on top of its parent's.
+    pub(super) fn apply(&mut self, game: &ast::Game, base: Option<Flat>) -> Flat {
+        let inherited_pieces = base.as_ref().map(|b| b.pieces.clone()).unwrap_or_default();
+        let mut flat = base.unwrap_or_else(|| Flat {
+            name: game.name.clone(),
+            board: None,
+            players: None,
+            directions: IndexMap::new(),
+            zones: IndexMap::new(),
+            pieces: IndexMap::new(),
+            castling: None,
+            setup: None,
+            end: None,
+            tests: Vec::new(),
+            reserves: Vec::new(),
+            drops: Vec::new(),
+            options: IndexMap::new(),
+            renamed: HashMap::new(),
+            untaken: HashSet::new(),
+        });
+        flat.name = game.name.clone();
+        // Macros first, then the `when` blocks that hold.
+        let items = self.expand(&game.items, &mut Vec::new());
+        let mut known_options = flat.options.clone();
+        for item in &items {
+            if let ast::GameItem::Option(o) = item {
+                known_options.insert(o.name.text.clone(), o.clone());
+            }
+        }
+        let items = self.select_when(&items, &known_options, &mut flat.untaken);
+        flat.tests.clear();
+        let errors = &mut self.errors;
+
+        let mut firsts: HashMap<&'static str, Span> = HashMap::new();
+        let mut once = |what: &'static str, span: Span, errors: &mut Vec<Diagnostic>| -> bool {
+            if let Some(first) = firsts.get(what) {
+                errors.push(block_twice(what, span, *first));
+                false
+            } else {
+                firsts.insert(what, span);
+                true
+            }
+        };
+        let mut own_dirs: HashMap<String, Span> = HashMap::new();
+        let mut own_zones: HashMap<String, Span> = HashMap::new();
+        let mut own_pieces: IndexMap<String, ast::Piece> = IndexMap::new();
+        let mut own_options: HashMap<String, Span> = HashMap::new();
+
+        for item in &items {
+            match item {
+                ast::GameItem::Board(b) => {
+                    if once("board", b.span, errors) {
+                        flat.board = Some(b.clone());
+                    }
+                }
+                ast::GameItem::Players(p) => {
+                    if once("players", p.span, errors) {
+                        flat.players = Some(p.clone());
+                    }
+                }
+                ast::GameItem::Castling(c) => {
+                    if once("castling", c.span, errors) {
+                        flat.castling = Some(c.clone());
+                    }
+                }
+                ast::GameItem::Setup(s) => {
+                    if once("setup", s.span, errors) {
+                        flat.setup = Some(s.clone());
+                    }
+                }
+                ast::GameItem::End(e) => {
+                    if once("end", e.span, errors) {
+                        flat.end = Some(e.clone());
+                    }
+                }
+                ast::GameItem::Test(t) => flat.tests.push(t.clone()),
+                ast::GameItem::Directions(defs) => {
+                    for d in defs {
+                        if let Some(first) = own_dirs.get(&d.name.text) {
+                            errors.push(duplicate("direction set", &d.name, *first));
+                        } else {
+                            own_dirs.insert(d.name.text.clone(), d.name.span);
+                            flat.directions.insert(d.name.text.clone(), d.clone());
+                        }
+                    }
+                }
+                ast::GameItem::Zones(defs) => {
+                    for z in defs {
+                        if let Some(first) = own_zones.get(&z.name.text) {
+                            errors.push(duplicate("zone", &z.name, *first));
+                        } else {
+                            own_zones.insert(z.name.text.clone(), z.name.span);
+                            flat.zones.insert(z.name.text.clone(), z.clone());
+                        }
+                    }
+                }
+                ast::GameItem::Piece(p) => {
+                    if let Some(first) = own_pieces.get(&p.name.text) {
+                        errors.push(duplicate("piece", &p.name, first.name.span));
+                    } else {
+                        own_pieces.insert(p.name.text.clone(), p.clone());
+                    }
+                }
+                ast::GameItem::Reserve(r) => flat.reserves.push(r.clone()),
+                ast::GameItem::Drop(d) => flat.drops.push(d.clone()),
+                ast::GameItem::Option(o) => {
+                    if let Some(first) = own_options.get(&o.name.text) {
+                        errors.push(duplicate("option", &o.name, *first));
+                    } else {
+                        own_options.insert(o.name.text.clone(), o.name.span);
+                        flat.options.insert(o.name.text.clone(), o.clone());
+                    }
+                }
+                // Expanded and selected above.
+                ast::GameItem::When(_) | ast::GameItem::Use(_) => {}
+            }
+        }
+
+        // Pieces replaced by an ancestor are still found under their old name.
+        let mut lookup = inherited_pieces.clone();
+        for (old, new) in &flat.renamed {
+            if !lookup.contains_key(old)
+                && let Some(p) = inherited_pieces.get(new)
+            {
+                lookup.insert(old.clone(), p.clone());
+            }
+        }
+        // Resolve this game's pieces (piece `extends` may point forwards).
+        let mut resolved: HashMap<String, FlatPiece> = HashMap::new();
+        let names: Vec<String> = own_pieces.keys().cloned().collect();
+        for name in &names {
+            let mut visiting = Vec::new();
+            resolve_piece(
+                name,
+                &own_pieces,
+                &lookup,
+                &mut resolved,
+                &mut visiting,
+                errors,
+            );
+        }
+        // New pieces first, then those that take another's place.
+        let mut replacing = Vec::new();
+        for name in names {
+            let Some(p) = resolved.remove(&name) else {
+                continue;
+            };
+            match own_pieces.get(&name).and_then(|d| d.replaces.clone()) {
+                Some(old) if old.text != name => replacing.push((name, old, p)),
+                _ => {
+                    flat.renamed.remove(&name);
+                    flat.pieces.insert(name, p);
+                }
+            }
+        }
+        for (name, old, p) in replacing {
+            let old_name = flat
+                .renamed
+                .get(&old.text)
+                .filter(|_| !flat.pieces.contains_key(&old.text))
+                .cloned()
+                .unwrap_or(old.text.clone());
+            flat.renamed.remove(&name);
+            if !flat.pieces.contains_key(&old_name) {
+                // Unknown: reported when resolving its base.
+                flat.pieces.insert(name, p);
+                continue;
+            }
+            flat.pieces.shift_remove(&name);
+            let mut p = Some(p);
+            flat.pieces = std::mem::take(&mut flat.pieces)
+                .into_iter()
+                .filter_map(|(k, v)| {
+                    if k == old_name {
+                        p.take().map(|p| (name.clone(), p))
+                    } else {
+                        Some((k, v))
+                    }
+                })
+                .collect();
+            for target in flat.renamed.values_mut() {
+                if *target == old_name {
+                    target.clone_from(&name);
+                }
+            }
+            flat.renamed.insert(old.text.clone(), name.clone());
+            if old_name != old.text {
+                flat.renamed.insert(old_name, name);
+            }
+        }
+        flat
+    }
+}
+
+/// Resolve piece `name` of the current game (memoised in `done`).
+fn resolve_piece(
+    name: &str,
+    own: &IndexMap<String, ast::Piece>,
+    inherited: &IndexMap<String, FlatPiece>,
+    done: &mut HashMap<String, FlatPiece>,
+    visiting: &mut Vec<String>,
+    errors: &mut Vec<Diagnostic>,
+) -> Option<FlatPiece> {
+    if let Some(p) = done.get(name) {
+        return Some(p.clone());
+    }
+    let decl = own.get(name)?;
+    if visiting.iter().any(|v| v == name) {
+        errors.push(
+            Diagnostic::error(decl.name.span, format!("piece `{name}` extends itself"))
+                .with_label("through this chain of `extends`"),
+        );
+        return None;
+    }
+    visiting.push(name.to_string());
+    // The base: the `extends` or `replaces` parent (the same name means the
+    // inherited piece).
+    let base: Option<FlatPiece> = match decl.extends.as_ref().or(decl.replaces.as_ref()) {
+        None => None,
+        Some(parent) if parent.text == name => match inherited.get(name) {
+            Some(p) => Some(p.clone()),
+            None => {
+                errors.push(
+                    Diagnostic::error(parent.span, format!("piece `{name}` extends itself"))
+                        .with_label("no inherited piece has this name"),
+                );
+                None
+            }
+        },
+        Some(parent) => {
+            if own.contains_key(&parent.text) {
+                resolve_piece(&parent.text, own, inherited, done, visiting, errors)
+            } else if let Some(p) = inherited.get(&parent.text) {
+                Some(p.clone())
+            } else {
+                let known: Vec<&str> = own
+                    .keys()
+                    .chain(inherited.keys())
+                    .map(String::as_str)
+                    .collect();
+                errors.push(unknown("piece", parent, known.iter().copied()));
+                None
+            }
+        }
+    };
+    visiting.pop();
+
+    let mut moves: Option<Vec<ast::MoveRule>> = base.as_ref().map(|b| b.moves.clone());
+    let mut p = FlatPiece {
+        name: decl.name.clone(),
+        letter: decl.letter.clone(),
+        royal: base.as_ref().is_some_and(|b| b.royal),
+        value: base.as_ref().and_then(|b| b.value.clone()),
+        resets_clock: base.as_ref().is_some_and(|b| b.resets_clock),
+        moves: Vec::new(),
+        promote: base.as_ref().and_then(|b| b.promote.clone()),
+        span: decl.span,
+    };
+    let mut value_at: Option<Span> = None;
+    let mut promote_at: Option<Span> = None;
+    for item in &decl.items {
+        match item {
+            ast::PieceItem::Royal(_) => p.royal = true,
+            ast::PieceItem::ResetsClock(_) => p.resets_clock = true,
+            ast::PieceItem::Value(n) => {
+                if let Some(first) = value_at {
+                    errors.push(block_twice("value", n.span, first));
+                }
+                value_at = Some(n.span);
+                p.value = Some(n.clone());
+            }
+            ast::PieceItem::Promote { zone, to, span } => {
+                if let Some(first) = promote_at {
+                    errors.push(block_twice("promote", *span, first));
+                }
+                promote_at = Some(*span);
+                p.promote = Some((zone.clone(), to.clone(), *span));
+            }
+            ast::PieceItem::Moves {
+                append: false,
+                rules,
+                ..
+            } => moves = Some(rules.clone()),
+            ast::PieceItem::Moves {
+                append: true,
+                rules,
+                span,
+            } => {
+                let current = match moves.take() {
+                    Some(m) => m,
+                    None => match inherited.get(name) {
+                        Some(old) => old.moves.clone(),
+                        None => {
+                            errors.push(
+                                Diagnostic::error(*span, "`moves +=` has no moves to add to")
+                                    .with_label("this piece inherits no moves")
+                                    .with_help(format!(
+                                        "write `moves {{ ... }}`, or `extends` a piece: `piece {name} \"{}\" extends Other`",
+                                        decl.letter.value
+                                    )),
+                            );
+                            Vec::new()
+                        }
+                    },
+                };
+                let mut all = current;
+                all.extend(rules.iter().cloned());
+                moves = Some(all);
+            }
+        }
+    }
+    p.moves = moves.unwrap_or_default();
+    done.insert(name.to_string(), p.clone());
+    Some(p)
+}

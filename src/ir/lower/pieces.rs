@@ -1,0 +1,401 @@
+//! Pieces and their move rules.
+
+use super::*;
+
+impl<'a> Lowerer<'a> {
+    pub(super) fn piece_id(&mut self, name: &ast::Ident) -> Option<PieceId> {
+        if let Some(&id) = self.piece_ids.get(&name.text) {
+            return Some(id);
+        }
+        // A piece replaced by another (`replaces`) means the new one.
+        if let Some(new) = self.flat.renamed.get(&name.text)
+            && let Some(&id) = self.piece_ids.get(new)
+        {
+            return Some(id);
+        }
+        let known: Vec<&str> = self.piece_ids.keys().map(String::as_str).collect();
+        let d = unknown("piece", name, known.iter().copied());
+        self.err(d);
+        None
+    }
+
+    pub(super) fn pieces(&mut self) -> Vec<PieceDef> {
+        let flat = self.flat;
+        let mut letters: HashMap<char, (&str, Span)> = HashMap::new();
+        let mut out = Vec::new();
+        for p in flat.pieces.values() {
+            let letter = self.letter(&p.letter);
+            if let Some(l) = letter {
+                if let Some((other, first)) = letters.get(&l) {
+                    self.errors.push(
+                        Diagnostic::error(
+                            p.letter.span,
+                            format!(
+                                "letter `{l}` is used by both `{other}` and `{}`",
+                                p.name.text
+                            ),
+                        )
+                        .with_label("used again here")
+                        .with_secondary(*first, format!("`{other}` has it")),
+                    );
+                } else {
+                    letters.insert(l, (&p.name.text, p.letter.span));
+                }
+            }
+            let value = p.value.as_ref().and_then(|v| self.value(v)).unwrap_or(0);
+            let mut moves = Vec::new();
+            for rule in &p.moves {
+                moves.extend(self.move_rule(rule));
+            }
+            let promotion = p.promote.as_ref().and_then(|(zone, to, _)| {
+                let zone = self.zone(zone);
+                let mut ids = Vec::new();
+                for t in to {
+                    let Some(id) = self.piece_id(t) else { continue };
+                    if flat.pieces.get_index(id).is_some_and(|(_, q)| q.royal) {
+                        let at = flat.pieces.get_index(id).map(|(_, q)| q.name.span);
+                        let mut d = Diagnostic::error(
+                            t.span,
+                            format!("cannot promote to royal piece `{}`", t.text),
+                        )
+                        .with_label("royal");
+                        if let Some(at) = at {
+                            d = d.with_secondary(at, "declared royal here");
+                        }
+                        self.err(d);
+                        continue;
+                    }
+                    if !ids.contains(&id) {
+                        ids.push(id);
+                    }
+                }
+                Some(Promotion {
+                    zone: zone?,
+                    to: ids,
+                })
+            });
+            out.push(PieceDef {
+                name: p.name.text.clone(),
+                letter: letter.unwrap_or('?'),
+                value,
+                royal: p.royal,
+                resets_clock: p.resets_clock,
+                moves,
+                promotion,
+                span: p.span,
+            });
+        }
+        out
+    }
+
+    pub(super) fn letter(&mut self, s: &ast::StrLit) -> Option<char> {
+        let mut chars = s.value.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) if c.is_ascii_alphabetic() => Some(c.to_ascii_uppercase()),
+            _ => {
+                self.err(
+                    Diagnostic::error(
+                        s.span,
+                        format!(
+                            "a piece letter must be one ASCII letter, found \"{}\"",
+                            s.value
+                        ),
+                    )
+                    .with_label("used in FEN and moves")
+                    .with_help("write a letter such as \"K\""),
+                );
+                None
+            }
+        }
+    }
+
+    /// `3.25` to 325 centipawns.
+    pub(super) fn value(&mut self, n: &ast::Number) -> Option<i32> {
+        let text = n.text.as_str();
+        let (neg, digits) = match text.strip_prefix('-') {
+            Some(rest) => (true, rest),
+            None => (false, text),
+        };
+        let (int, frac) = digits.split_once('.').unwrap_or((digits, ""));
+        let bad =
+            |msg: String, label: &str| Diagnostic::error(n.span, msg).with_label(label.to_string());
+        if int.is_empty()
+            || !int.chars().all(|c| c.is_ascii_digit())
+            || !frac.chars().all(|c| c.is_ascii_digit())
+        {
+            self.err(bad(
+                format!("value `{text}` is not a number"),
+                "expected a number like 3 or 3.25",
+            ));
+            return None;
+        }
+        if frac.len() > 2 {
+            self.err(bad(
+                format!("value `{text}` has more than two decimals"),
+                "values are kept in hundredths of a pawn",
+            ));
+            return None;
+        }
+        let whole: i64 = match int.parse() {
+            Ok(w) if w <= 1_000_000 => w,
+            _ => {
+                self.err(bad(
+                    format!("value `{text}` is too large"),
+                    "at most 1000000",
+                ));
+                return None;
+            }
+        };
+        let hundredths: i64 = format!("{frac:0<2}").parse().unwrap_or(0);
+        let v = whole * 100 + hundredths;
+        Some(if neg { -v } else { v } as i32)
+    }
+
+    pub(super) fn move_rule(&mut self, rule: &ast::MoveRule) -> Vec<MoveRule> {
+        match rule {
+            ast::MoveRule::Ride(r) => self.ride_rule(r),
+            ast::MoveRule::Hop(h) => self.hop_rule(h),
+            ast::MoveRule::Prefer {
+                first, fallback, ..
+            } => {
+                let first: Vec<MoveRule> = first.iter().flat_map(|r| self.move_rule(r)).collect();
+                let fallback: Vec<MoveRule> =
+                    fallback.iter().flat_map(|r| self.move_rule(r)).collect();
+                vec![MoveRule::Prefer { first, fallback }]
+            }
+        }
+    }
+
+    /// The vectors of a rule's directions (None if one is wrong).
+    pub(super) fn rule_vectors(&mut self, dirs: &[ast::DirItem]) -> Option<Vec<Vector>> {
+        let mut vectors = Vec::new();
+        let mut ok = true;
+        for item in dirs {
+            match self.dir_item(item, &mut Vec::new()) {
+                Some(vs) => push_unique(&mut vectors, vs),
+                None => ok = false,
+            }
+        }
+        ok.then_some(vectors)
+    }
+
+    /// `any` or `[not] [friend|enemy] [Piece+]`.
+    pub(super) fn filter(&mut self, f: &ast::Filter) -> Option<PieceFilter> {
+        let mut pieces = Vec::new();
+        let mut ok = true;
+        for p in &f.pieces {
+            match self.piece_id(p) {
+                Some(id) => push_unique(&mut pieces, vec![id]),
+                None => ok = false,
+            }
+        }
+        ok.then_some(PieceFilter {
+            owner: f.owner.map(|o| match o {
+                ast::OwnerKind::Friend => Owner::Friend,
+                ast::OwnerKind::Enemy => Owner::Enemy,
+            }),
+            pieces,
+            negate: f.negate,
+        })
+    }
+
+    /// `to`, `when` and `sets` of a rule (None if one is wrong).
+    pub(super) fn modifiers(
+        &mut self,
+        modifiers: &[ast::Modifier],
+    ) -> Option<(Option<Target>, Vec<Guard>, Vec<Effect>)> {
+        let mut ok = true;
+        let mut to: Option<(Target, Span)> = None;
+        let mut guards = Vec::new();
+        let mut effects = Vec::new();
+        for m in modifiers {
+            match m {
+                ast::Modifier::To(kind, span) => {
+                    if let Some((_, first)) = to {
+                        self.errors.push(
+                            Diagnostic::error(*span, "this rule says `to` twice")
+                                .with_label("second `to`")
+                                .with_secondary(first, "first `to`"),
+                        );
+                        ok = false;
+                    }
+                    let t = match kind {
+                        ast::TargetKind::Empty => Target::Empty,
+                        ast::TargetKind::Enemy => Target::Enemy,
+                        ast::TargetKind::NotFriend => Target::NotFriend,
+                        ast::TargetKind::EnPassant => Target::EnPassant,
+                    };
+                    to = Some((t, *span));
+                }
+                ast::Modifier::When(conds, _) => {
+                    for c in conds {
+                        let g = match c {
+                            ast::Condition::From { negated, zone, .. } => {
+                                self.zone(zone).map(|z| {
+                                    if *negated {
+                                        Guard::FromNotIn(z)
+                                    } else {
+                                        Guard::FromIn(z)
+                                    }
+                                })
+                            }
+                            ast::Condition::Occupied(v, _) => self.vector(v).map(Guard::Occupied),
+                            ast::Condition::Empty(v, _) => self.vector(v).map(Guard::Empty),
+                        };
+                        match g {
+                            Some(g) => guards.push(g),
+                            None => ok = false,
+                        }
+                    }
+                }
+                ast::Modifier::SetsEnPassant(_) => {
+                    if !effects.contains(&Effect::SetsEnPassant) {
+                        effects.push(Effect::SetsEnPassant);
+                    }
+                }
+            }
+        }
+        ok.then_some((to.map(|(t, _)| t), guards, effects))
+    }
+
+    pub(super) fn hop_rule(&mut self, rule: &ast::HopRule) -> Vec<MoveRule> {
+        let vectors = self.rule_vectors(&rule.dirs);
+        let screen = match &rule.over {
+            Some(f) => self.filter(f),
+            None => Some(PieceFilter::default()),
+        };
+        let mods = self.modifiers(&rule.modifiers);
+        for m in &rule.modifiers {
+            if let ast::Modifier::SetsEnPassant(span) = m {
+                self.err(
+                    Diagnostic::error(*span, "a hop cannot set en passant")
+                        .with_label("only step, slide and leap rules set en-passant squares"),
+                );
+                return Vec::new();
+            }
+        }
+        let (Some(vectors), Some(screen), Some((to, guards, _))) = (vectors, screen, mods) else {
+            return Vec::new();
+        };
+        let shape = match rule.shape {
+            ast::HopShapeKind::First => HopShape::First,
+            ast::HopShapeKind::Next => HopShape::Next,
+            ast::HopShapeKind::Slide => HopShape::Slide,
+        };
+        let to = to.unwrap_or(match shape {
+            HopShape::First => Target::Enemy,
+            HopShape::Next | HopShape::Slide => Target::NotFriend,
+        });
+        if shape == HopShape::First && matches!(to, Target::Empty | Target::EnPassant) {
+            self.warnings.push(
+                Diagnostic::warning(rule.span, "this hop can never move")
+                    .with_label("`then first` lands only on the first piece beyond the screen")
+                    .with_help("use `then next` or `then slide` to land on empty squares"),
+            );
+        }
+        vectors
+            .into_iter()
+            .map(|vector| {
+                MoveRule::Hop(Hop {
+                    vector,
+                    screen: screen.clone(),
+                    shape,
+                    to,
+                    guards: guards.clone(),
+                })
+            })
+            .collect()
+    }
+
+    pub(super) fn ride_rule(&mut self, rule: &ast::RideRule) -> Vec<MoveRule> {
+        let mut vectors = Vec::new();
+        let mut ok = true;
+        for item in &rule.dirs {
+            match self.dir_item(item, &mut Vec::new()) {
+                Some(vs) => push_unique(&mut vectors, vs),
+                None => ok = false,
+            }
+        }
+        if rule.sym.is_some() {
+            let mut all = Vec::new();
+            for &(x, y) in &vectors {
+                push_unique(
+                    &mut all,
+                    vec![
+                        (x, y),
+                        (-x, y),
+                        (x, -y),
+                        (-x, -y),
+                        (y, x),
+                        (-y, x),
+                        (y, -x),
+                        (-y, -x),
+                    ],
+                );
+            }
+            vectors = all;
+        }
+        let (min, max) = match (rule.kind, &rule.range) {
+            (ast::MoveKind::Slide, None) => (1, 0),
+            (ast::MoveKind::Slide, Some(ast::RangeSpec::Max(n))) => match self.count(n, "max") {
+                Some(n) => (1, n),
+                None => {
+                    ok = false;
+                    (1, 0)
+                }
+            },
+            (ast::MoveKind::Slide, Some(ast::RangeSpec::Exactly(n))) => {
+                match self.count(n, "exactly") {
+                    Some(n) => (n, n),
+                    None => {
+                        ok = false;
+                        (1, 1)
+                    }
+                }
+            }
+            _ => (1, 1),
+        };
+        let mods = self.modifiers(&rule.modifiers);
+        let Some((to, guards, effects)) = mods else {
+            return Vec::new();
+        };
+        if !ok {
+            return Vec::new();
+        }
+        let to = to.unwrap_or(Target::NotFriend);
+        vectors
+            .into_iter()
+            .map(|vector| {
+                MoveRule::Ride(Ride {
+                    vector,
+                    min,
+                    max,
+                    to,
+                    guards: guards.clone(),
+                    effects: effects.clone(),
+                })
+            })
+            .collect()
+    }
+
+    /// N of `max N` / `exactly N`: 1..=255.
+    pub(super) fn count(&mut self, n: &ast::Uint, word: &str) -> Option<u8> {
+        match n.value {
+            0 => {
+                self.err(
+                    Diagnostic::error(n.span, format!("`{word} 0` allows no move"))
+                        .with_label("must be at least 1"),
+                );
+                None
+            }
+            1..=255 => Some(n.value as u8),
+            _ => {
+                self.err(
+                    Diagnostic::error(n.span, format!("`{word} {}` is too many steps", n.value))
+                        .with_label("at most 255"),
+                );
+                None
+            }
+        }
+    }
+}
