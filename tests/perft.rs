@@ -59,3 +59,94 @@ fn perft_tables_deep() {
     let cases: Vec<PerftCase> = perft_cases().into_iter().filter(|c| c.deep).collect();
     run(&cases);
 }
+
+/// A variant of chess with two extra pieces whose rules overlap: a queen that
+/// also slides along the rook lines (every rook move twice), and a knight that
+/// is also a nightrider (every knight move twice).
+const OVERLAPPING: &str = r#"
+import "chess.variant"
+game Overlap extends Chess {
+  directions { night = (1,2) (2,1) (2,-1) (1,-2) (-1,-2) (-2,-1) (-2,1) (-1,2) }
+  piece DoubleQueen "D" extends Queen { moves += { slide orth to not_friend } }
+  piece KnightRider "A" {
+    moves {
+      leap (1,2) sym to not_friend
+      slide night to not_friend
+    }
+  }
+}
+"#;
+
+fn overlapping() -> myriad::load::Game {
+    let name = common::root().join("rules/overlap-test.variant");
+    myriad::load::load_source(&name.to_string_lossy(), OVERLAPPING)
+        .unwrap_or_else(|e| panic!("{}", e.rendered))
+}
+
+/// The pseudo-legal moves of a position, and how many of them are distinct.
+fn pseudo(v: &myriad::movegen::Variant, fen: &str) -> (usize, usize) {
+    let pos = parse_fen(v, fen).expect("fen");
+    let mut moves = Vec::new();
+    v.pseudo_moves(&pos, &mut moves);
+    let n = moves.len();
+    let mut distinct = moves.clone();
+    distinct.sort_by_key(|m| (m.from, m.to, m.kind as u8, m.data));
+    distinct.dedup();
+    (n, distinct.len())
+}
+
+/// Issue 16 item 4: a piece's moves are the union of its rules, each move once.
+#[test]
+fn queen_plus_rook_slide_lists_each_move_once() {
+    let game = overlapping();
+    let v = &game.variant;
+
+    // White DoubleQueen d4, kings e1 and e8, nothing else.
+    // Queen lines from d4 on the empty board: d5..d8 (4), d3..d1 (3),
+    // a4..c4 (3), e4..h4 (4) = 14 rook-wise; e5..h8 (4), c5..a7 (3),
+    // c3..a1 (3), e3..g1 (3) = 13 bishop-wise; 27 in all. The extra
+    // `slide orth` repeats the 14 rook-wise ones: 41 listed before the fix.
+    // King e1: d1, d2, e2, f1, f2 = 5 (nothing of Black's attacks them).
+    // Distinct legal moves: 27 + 5 = 32.
+    let fen = "4k3/8/8/8/3D4/8/8/4K3 w - - 0 1";
+    assert_eq!(pseudo(v, fen), (32, 32), "queen: (listed, distinct)");
+    let mut pos = parse_fen(v, fen).expect("fen");
+    assert_eq!(perft(v, &mut pos, 1), 32);
+    // Deeper, it moves exactly like the plain queen.
+    let mut plain = parse_fen(v, "4k3/8/8/8/3Q4/8/8/4K3 w - - 0 1").expect("fen");
+    assert_eq!(perft(v, &mut pos, 3), perft(v, &mut plain, 3));
+}
+
+/// Issue 16 item 4: a knight leap plus a nightrider ride lists each knight move once.
+#[test]
+fn knight_plus_nightrider_lists_each_move_once() {
+    let game = overlapping();
+    let v = &game.variant;
+
+    // White KnightRider d4, kings e1 and e8. Nightrider lines from d4:
+    // (1,2) e6 f8; (2,1) f5 h6; (2,-1) f3 h2; (1,-2) e2; (-1,-2) c2;
+    // (-2,-1) b3; (-2,1) b5; (-1,2) c6 b8 = 12 squares. The knight leap adds
+    // its 8 (e6 f5 f3 e2 c2 b3 b5 c6), all of them first squares of those
+    // lines: 20 listed before the fix, 12 distinct. King e1: 5 as above.
+    let fen = "4k3/8/8/8/3A4/8/8/4K3 w - - 0 1";
+    assert_eq!(
+        pseudo(v, fen),
+        (17, 17),
+        "knight+nightrider: (listed, distinct)"
+    );
+    let mut pos = parse_fen(v, fen).expect("fen");
+    assert_eq!(perft(v, &mut pos, 1), 17);
+    // Deeper, it moves exactly like a plain nightrider (the leap adds nothing).
+    let rider = r#"
+import "chess.variant"
+game Rider extends Chess {
+  directions { night = (1,2) (2,1) (2,-1) (1,-2) (-1,-2) (-2,-1) (-2,1) (-1,2) }
+  piece Nightrider "A" { moves { slide night to not_friend } }
+}
+"#;
+    let name = common::root().join("rules/rider-test.variant");
+    let rider = myriad::load::load_source(&name.to_string_lossy(), rider)
+        .unwrap_or_else(|e| panic!("{}", e.rendered));
+    let mut plain = parse_fen(&rider.variant, fen).expect("fen");
+    assert_eq!(perft(v, &mut pos, 3), perft(&rider.variant, &mut plain, 3));
+}
