@@ -131,3 +131,43 @@ proptest! {
         }
     }
 }
+
+/// Issue 16 item 13: an en-passant square no pawn can use is dropped when a
+/// FEN is read, as it is when the position is reached by play, so the FEN
+/// prints `-` and the hash equals the played position's.
+#[test]
+fn unusable_en_passant_square_is_dropped_on_reading() {
+    use myriad::notation::parse_move;
+    let game = load(&common::root().join("rules/chess.variant")).expect("chess");
+    let v = &game.variant;
+    let mut played = v.start_position();
+    let m = parse_move(v, &mut played, "d2d4").expect("d2d4");
+    v.make(&mut played, m);
+    let fen_played = write_fen(v, &played);
+    assert_eq!(
+        fen_played,
+        "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1"
+    );
+    // The same position with the square written: no black pawn on c4 or e4.
+    let read = parse_fen(
+        v,
+        "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq d3 0 1",
+    )
+    .expect("fen");
+    assert_eq!(write_fen(v, &read), fen_played);
+    assert_eq!(read.hash, played.hash);
+    assert_eq!(read, played);
+    // A usable square is kept: a black pawn on e4 can take on d3.
+    let fen = "rnbqkbnr/pppp1ppp/8/8/3Pp3/8/PPP1PPPP/RNBQKBNR b KQkq d3 0 3";
+    assert_eq!(write_fen(v, &parse_fen(v, fen).expect("fen")), fen);
+}
+
+/// Issue 15 item 3: asking an empty square for its piece type does not
+/// underflow; it answers `Piece::NO_KIND`, which no piece type has.
+#[test]
+fn empty_square_kind_does_not_underflow() {
+    use myriad::board::{MAX_KINDS, Piece};
+    assert_eq!(Piece::NONE.kind(), Piece::NO_KIND);
+    const { assert!(Piece::NO_KIND >= MAX_KINDS) };
+    let _ = Piece::NONE.color();
+}

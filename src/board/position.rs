@@ -29,16 +29,21 @@ impl Piece {
         self.0 == 0
     }
 
-    /// The piece type (index into the rule set's pieces).
+    /// What [`Piece::kind`] answers for an empty square: no piece type has it
+    /// (it is at least [`MAX_KINDS`]), so a table indexed by it fails loudly.
+    pub const NO_KIND: usize = 127;
+
+    /// The piece type (index into the rule set's pieces); [`Piece::NO_KIND`]
+    /// for an empty square.
     #[inline(always)]
     pub fn kind(self) -> usize {
-        ((self.0 - 1) >> 1) as usize
+        (self.0.wrapping_sub(1) >> 1) as usize
     }
 
-    /// The owner.
+    /// The owner (meaningless for an empty square: ask [`Piece::is_none`] first).
     #[inline(always)]
     pub fn color(self) -> Color {
-        ((self.0 - 1) & 1) as usize
+        (self.0.wrapping_sub(1) & 1) as usize
     }
 }
 

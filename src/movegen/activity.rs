@@ -21,12 +21,19 @@ impl Variant {
     /// counted on the squares of `zone`. Nothing is allocated.
     pub fn activity(&self, pos: &Position, color: usize, from: Square, zone: &Bitset) -> Activity {
         let kind = pos.board[from as usize].kind();
+        let rules = &self.moves[color][kind];
         let mut a = Activity::default();
-        self.activity_of(pos, color, &self.moves[color][kind], from, zone, &mut a);
+        let mut seen = Seen::default();
+        if self.overlaps[color][kind].has(from) {
+            self.activity_of::<true>(pos, color, rules, from, zone, &mut a, &mut seen);
+        } else {
+            self.activity_of::<false>(pos, color, rules, from, zone, &mut a, &mut seen);
+        }
         a
     }
 
-    fn activity_of(
+    #[allow(clippy::too_many_arguments)]
+    fn activity_of<const ONCE: bool>(
         &self,
         pos: &Position,
         us: usize,
@@ -34,6 +41,7 @@ impl Variant {
         from: Square,
         zone: &Bitset,
         a: &mut Activity,
+        seen: &mut Seen,
     ) {
         for r in rules {
             match r {
@@ -43,7 +51,7 @@ impl Variant {
                     max,
                     to,
                     guards,
-                    ..
+                    sets_ep,
                 } => {
                     if *to == Target::EnPassant
                         || (!guards.is_empty() && !self.guards_hold(pos, guards, from, us))
@@ -56,12 +64,14 @@ impl Variant {
                         let p = pos.board[t as usize];
                         if i + 1 >= *min as usize {
                             if capture && zone.has(t) {
-                                a.hits += 1;
+                                a.hits += seen.hit::<ONCE>(t);
                             }
                             if p.is_none() {
-                                a.moves += u32::from(quiet);
-                            } else {
-                                a.moves += u32::from(capture && p.color() != us);
+                                if quiet {
+                                    a.moves += seen.landing::<ONCE>(t, *sets_ep);
+                                }
+                            } else if capture && p.color() != us {
+                                a.moves += seen.landing::<ONCE>(t, false);
                             }
                         }
                         if !p.is_none() {
@@ -92,12 +102,16 @@ impl Variant {
                     for (j, &t) in ray[si + 1..].iter().enumerate() {
                         let p = pos.board[t as usize];
                         if capture && zone.has(t) {
-                            a.hits += 1;
+                            a.hits += seen.hit::<ONCE>(t);
                         }
                         if p.is_none() {
-                            a.moves += u32::from(quiet && *shape != HopShape::First);
+                            if quiet && *shape != HopShape::First {
+                                a.moves += seen.landing::<ONCE>(t, false);
+                            }
                         } else {
-                            a.moves += u32::from(capture && p.color() != us);
+                            if capture && p.color() != us {
+                                a.moves += seen.landing::<ONCE>(t, false);
+                            }
                             break;
                         }
                         if *shape == HopShape::Next && j == 0 {
@@ -106,13 +120,58 @@ impl Variant {
                     }
                 }
                 CRule::Prefer { first, fallback } => {
-                    let before = a.moves;
-                    self.activity_of(pos, us, first, from, zone, a);
-                    if a.moves == before {
-                        self.activity_of(pos, us, fallback, from, zone, a);
+                    // Judged on the moves offered, repeated ones included.
+                    let before = seen.offered;
+                    let moves = a.moves;
+                    self.activity_of::<ONCE>(pos, us, first, from, zone, a, seen);
+                    if a.moves == moves && seen.offered == before {
+                        self.activity_of::<ONCE>(pos, us, fallback, from, zone, a, seen);
                     }
                 }
             }
         }
+    }
+}
+
+/// What a piece whose rules overlap has counted already, so that each move
+/// and each hit counts once (the generator lists each move once).
+#[derive(Default)]
+struct Seen {
+    /// Plain moves, captures and promotions, by destination.
+    landing: Bitset,
+    /// Moves that set an en-passant square, by destination.
+    sets_ep: Bitset,
+    hits: Bitset,
+    /// Moves offered, repeated ones included (for `prefer`).
+    offered: u32,
+}
+
+impl Seen {
+    /// 1 if a move to `t` was not counted yet (always 1 unless `ONCE`).
+    #[inline(always)]
+    fn landing<const ONCE: bool>(&mut self, t: Square, sets_ep: bool) -> u32 {
+        if !ONCE {
+            return 1;
+        }
+        self.offered += 1;
+        let set = if sets_ep {
+            &mut self.sets_ep
+        } else {
+            &mut self.landing
+        };
+        let new = !set.has(t);
+        set.set(t);
+        u32::from(new)
+    }
+
+    /// 1 if a hit on `t` was not counted yet (always 1 unless `ONCE`).
+    #[inline(always)]
+    fn hit<const ONCE: bool>(&mut self, t: Square) -> u32 {
+        if !ONCE {
+            return 1;
+        }
+        let new = !self.hits.has(t);
+        self.hits.set(t);
+        u32::from(new)
     }
 }

@@ -172,6 +172,9 @@ pub struct Variant {
     /// `ep_captures[color]`: (kind, vector from the en-passant square back
     /// to the capturer, max steps) of every en-passant capture rule.
     pub(crate) ep_captures: [Vec<(usize, u16, u8)>; 2],
+    /// `overlaps[color][kind]`: the squares from which two rules of the
+    /// piece could produce the same move (generation then lists it once).
+    pub(crate) overlaps: [Vec<Bitset>; 2],
     pub(crate) royal: Vec<bool>,
     pub(crate) resets_clock: Vec<bool>,
     /// Every capturing rule is a plain step, leap, slide or hop (no guards,
@@ -211,6 +214,7 @@ impl Variant {
             promotion: [Vec::new(), Vec::new()],
             drops: [Vec::new(), Vec::new()],
             ep_captures: [Vec::new(), Vec::new()],
+            overlaps: [Vec::new(), Vec::new()],
             royal: rules.pieces.iter().map(|p| p.royal).collect(),
             resets_clock: rules.pieces.iter().map(|p| p.resets_clock).collect(),
             line_legality: true,
@@ -239,6 +243,7 @@ impl Variant {
         }
         v.compile_drops();
         v.build_rays();
+        v.overlaps = v.compile_overlaps();
         for color in 0..2 {
             v.attacks[color] = v.compile_attacks(color);
             let mut eps = Vec::new();

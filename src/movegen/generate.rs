@@ -1,6 +1,7 @@
 //! Pseudo-legal move generation and the legality filter.
 
 use super::compile::{CFilter, CRule, Variant};
+use super::overlap::Dedup;
 use super::{Move, MoveKind};
 use crate::board::{Bitset, Piece, Position, Square};
 use crate::ir::{HopShape, Target};
@@ -16,6 +17,10 @@ pub(crate) trait MoveSink {
     fn done(&self) -> bool {
         false
     }
+    /// A mark for [`MoveSink::has_since`]: where the next move kept will go.
+    fn mark(&self) -> usize;
+    /// Was `m` kept since `mark`?
+    fn has_since(&self, mark: usize, m: Move) -> bool;
 }
 
 impl MoveSink for Vec<Move> {
@@ -26,6 +31,12 @@ impl MoveSink for Vec<Move> {
     #[inline(always)]
     fn count(&self) -> usize {
         self.len()
+    }
+    fn mark(&self) -> usize {
+        self.len()
+    }
+    fn has_since(&self, mark: usize, m: Move) -> bool {
+        self[mark..].contains(&m)
     }
 }
 
@@ -51,6 +62,12 @@ impl MoveSink for NoisySink<'_> {
     fn count(&self) -> usize {
         self.offered
     }
+    fn mark(&self) -> usize {
+        self.out.len()
+    }
+    fn has_since(&self, mark: usize, m: Move) -> bool {
+        self.out[mark..].contains(&m)
+    }
 }
 
 /// A sink that only records whether some move exists.
@@ -69,6 +86,12 @@ impl MoveSink for AnyMove {
     #[inline(always)]
     fn done(&self) -> bool {
         self.0
+    }
+    fn mark(&self) -> usize {
+        0
+    }
+    fn has_since(&self, _: usize, _: Move) -> bool {
+        false
     }
 }
 
@@ -91,7 +114,7 @@ impl Variant {
         let us = pos.side;
         for from in pos.occ[us].iter() {
             let kind = pos.board[from as usize].kind();
-            self.gen_rules(pos, us, &self.moves[us][kind], from, kind, out);
+            self.gen_piece(pos, us, from, kind, out);
         }
         self.gen_castling(pos, out);
         if !self.drops[us].is_empty() {
@@ -110,7 +133,25 @@ impl Variant {
         };
         for from in pos.occ[us].iter() {
             let kind = pos.board[from as usize].kind();
-            self.gen_rules(pos, us, &self.moves[us][kind], from, kind, &mut sink);
+            self.gen_piece(pos, us, from, kind, &mut sink);
+        }
+    }
+
+    /// The moves of the piece `kind` of player `us` on `from`, each once.
+    #[inline(always)]
+    fn gen_piece<S: MoveSink>(
+        &self,
+        pos: &Position,
+        us: usize,
+        from: Square,
+        kind: usize,
+        out: &mut S,
+    ) {
+        let rules = &self.moves[us][kind];
+        if self.overlaps[us][kind].has(from) {
+            self.gen_rules(pos, us, rules, from, kind, &mut Dedup::new(out));
+        } else {
+            self.gen_rules(pos, us, rules, from, kind, out);
         }
     }
 

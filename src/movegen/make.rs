@@ -149,7 +149,7 @@ impl Variant {
     /// safety)? Only then is the square recorded, so that positions that differ
     /// only by an en-passant square nobody can use hash alike (FIDE's
     /// repetition rule), and FEN shows it only when it matters.
-    fn ep_capturable(&self, pos: &Position, ep: Square, by: usize) -> bool {
+    pub(crate) fn ep_capturable(&self, pos: &Position, ep: Square, by: usize) -> bool {
         self.ep_captures[by].iter().any(|&(kind, vid, max)| {
             for &s in self.ride_ray(vid, ep, max) {
                 let p = pos.board[s as usize];

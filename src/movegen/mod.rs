@@ -7,6 +7,7 @@ mod compile;
 mod end;
 mod generate;
 mod make;
+mod overlap;
 mod perft;
 
 pub use activity::Activity;

@@ -220,7 +220,11 @@ pub fn parse_fen(v: &Variant, fen: &str) -> Result<Position, FenError> {
                 format!("no piece can have just passed over {ep}"),
             )
         })?;
-        pos.ep = Some((sq, victim));
+        // Recorded only if a capture there is pseudo-legally possible, as
+        // when the position is reached by play (see `Variant::make`).
+        if v.ep_capturable(&pos, sq, pos.side) {
+            pos.ep = Some((sq, victim));
+        }
     }
 
     // Clocks.
