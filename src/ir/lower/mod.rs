@@ -12,11 +12,11 @@
 //! Every stage collects all the errors it finds instead of stopping at the
 //! first; loading fails if there is any.
 //!
-//! One file per topic: [`sources`] (files and imports), [`inherit`]
-//! (`extends`), then the lowering of each block: [`board`], [`players`]
-//! (players and directions), [`zones`], [`pieces`] (pieces and move rules),
-//! [`castling`], [`setup`], [`end`], [`hand`] (options, reserves, drops),
-//! [`test_blocks`], and [`lints`]. Macros and `when` are in [`expand`].
+//! One file per topic: `sources` (files and imports), `inherit`
+//! (`extends`), then the lowering of each block: `board`, `players`
+//! (players and directions), `zones`, `pieces` (pieces and move rules),
+//! `castling`, `setup`, `end`, `hand` (options, reserves, drops),
+//! `test_blocks`, and `lints`. Macros and `when` are in `expand`.
 
 use super::*;
 use crate::lang::ast;
