@@ -45,6 +45,28 @@ pub mod weights {
     pub const KING_DANGER_DIVISOR: i32 = 4096;
     /// The most the king-safety penalty can be, in centipawns.
     pub const KING_DANGER_MAX: i32 = 500;
+    /// The largest piece value the evaluation works with, in centipawns: a
+    /// rule file's values (up to a million pawns) are scaled down together,
+    /// keeping their ratios, when its largest is above this.
+    pub const VALUE_CAP: i32 = 4_000;
+    /// No static evaluation is further from zero than this, so evaluation
+    /// never reaches the search's mate scores whatever the values.
+    pub const EVAL_LIMIT: i32 = 20_000;
+}
+
+/// How the evaluation scales a rule file's piece values (and differences of
+/// them): by `.0 / .1`, so that the largest magnitude is at most
+/// [`weights::VALUE_CAP`]; (1, 1) when it already is.
+pub fn value_scale(values: &[i32]) -> (i64, i64) {
+    let most = values.iter().map(|v| v.unsigned_abs()).max().unwrap_or(0) as i64;
+    let cap = weights::VALUE_CAP as i64;
+    if most > cap { (cap, most) } else { (1, 1) }
+}
+
+/// `score` held inside the evaluation's range, clear of the mate scores.
+#[inline]
+pub fn bounded(score: i32) -> i32 {
+    score.clamp(-weights::EVAL_LIMIT, weights::EVAL_LIMIT)
 }
 
 /// Tables derived once per variant.
@@ -73,7 +95,10 @@ impl Eval {
     pub fn new(v: &Variant) -> Eval {
         let kinds = v.rules.pieces.len();
         let cells = v.geo.cells();
-        let value: Vec<i32> = v.rules.pieces.iter().map(|p| p.value).collect();
+        let raw: Vec<i32> = v.rules.pieces.iter().map(|p| p.value).collect();
+        let (num, den) = value_scale(&raw);
+        let scaled = |x: i32| (x as i64 * num / den) as i32;
+        let value: Vec<i32> = raw.iter().map(|&x| scaled(x)).collect();
         let royal: Vec<bool> = v.rules.pieces.iter().map(|p| p.royal).collect();
         let mut pst = [vec![vec![0; cells]; kinds], vec![vec![0; cells]; kinds]];
         let mut royal_endgame = [vec![vec![0; cells]; kinds], vec![vec![0; cells]; kinds]];
@@ -114,8 +139,11 @@ impl Eval {
                     if let Some((gain, dist_of)) = &promo {
                         let d = dist_of[s];
                         if d >= 0 {
-                            let adv = (max_d - d) * (max_d - d);
-                            score += gain * adv * weights::ADVANCEMENT_PERMILLE / 1000 / max_d;
+                            let adv = ((max_d - d) * (max_d - d)) as i64;
+                            let gain = scaled(*gain) as i64;
+                            score += (gain * adv * weights::ADVANCEMENT_PERMILLE as i64
+                                / 1000
+                                / max_d as i64) as i32;
                         }
                     }
                     pst[color][kind][s] = score;
@@ -140,7 +168,7 @@ impl Eval {
                 b
             })
             .collect();
-        let (passed_mask, passed_bonus) = passed_tables(v);
+        let (passed_mask, passed_bonus) = passed_tables(v, (num, den));
         Eval {
             pst,
             royal_endgame,
@@ -155,12 +183,12 @@ impl Eval {
 
     /// The static evaluation of `pos` for the side to move.
     pub fn evaluate(&self, v: &Variant, pos: &Position) -> i32 {
-        self.base(v, pos) + self.activity(v, pos)
+        bounded(self.base(v, pos) + self.activity(v, pos))
     }
 
     /// The cheap part of the evaluation (material, squares, reserves, tempo),
     /// for the side to move: the full evaluation differs from it by the
-    /// activity term only.
+    /// activity term only (both are held within [`weights::EVAL_LIMIT`]).
     pub fn base(&self, v: &Variant, pos: &Position) -> i32 {
         let mut score = [0i32; 2];
         let mut material = [0i32; 2];
@@ -200,7 +228,7 @@ impl Eval {
             }
         }
         let us = pos.side;
-        score[us] - score[1 - us] + weights::TEMPO
+        bounded(score[us] - score[1 - us] + weights::TEMPO)
     }
 
     /// Mobility and attacks near the enemy royal piece, counted by the
@@ -273,7 +301,10 @@ impl Eval {
 /// promoting pieces would stop it (on its path, or attacking a square of it
 /// or the square itself), and the bonus when none does.
 #[allow(clippy::type_complexity)]
-fn passed_tables(v: &Variant) -> ([Vec<Vec<Bitset>>; 2], [Vec<Vec<i32>>; 2]) {
+fn passed_tables(
+    v: &Variant,
+    (num, den): (i64, i64),
+) -> ([Vec<Vec<Bitset>>; 2], [Vec<Vec<i32>>; 2]) {
     let kinds = v.rules.pieces.len();
     let cells = v.geo.cells();
     let mut masks = [vec![Vec::new(); kinds], vec![Vec::new(); kinds]];
@@ -320,8 +351,9 @@ fn passed_tables(v: &Variant) -> ([Vec<Vec<Bitset>>; 2], [Vec<Vec<i32>>; 2]) {
                 stop.clear(sq);
                 m[sq as usize] = stop;
                 let made = (max_d - dist[sq as usize]) as i64;
-                b[sq as usize] = (gain as i64 * weights::PASSED_PERMILLE as i64 * made * made
-                    / (1000 * max_d as i64 * max_d as i64)) as i32;
+                b[sq as usize] =
+                    (gain as i64 * num / den * weights::PASSED_PERMILLE as i64 * made * made
+                        / (1000 * max_d as i64 * max_d as i64)) as i32;
             }
             masks[color][kind] = m;
             bonus[color][kind] = b;

@@ -249,7 +249,7 @@ impl Searcher {
         if base - params::LAZY_MARGIN >= beta || base + params::LAZY_MARGIN <= alpha {
             return base;
         }
-        let score = base + self.eval.activity(v, pos);
+        let score = crate::eval::bounded(base + self.eval.activity(v, pos));
         self.cache_eval(pos, score);
         score
     }
