@@ -1,10 +1,12 @@
 //! Board geometry and positions: squares, bitsets, piece codes, zobrist keys.
 
 mod bitset;
+mod castling;
 mod geometry;
 mod position;
 pub mod zobrist;
 
 pub use bitset::Bitset;
+pub use castling::{CastlingRights, MAX_WINGS};
 pub use geometry::Geometry;
 pub use position::{Color, MAX_KINDS, Piece, Position, Square, reserve_key};

@@ -1,6 +1,7 @@
 //! A position: the board, the side to move, rights, clocks, reserves and the hash.
 
 use super::Bitset;
+use super::CastlingRights;
 use super::zobrist::Keys;
 
 /// A square index: `rank * files + file`.
@@ -64,8 +65,8 @@ pub struct Position {
     pub reserve: [[u8; MAX_KINDS]; 2],
     /// The player to move.
     pub side: Color,
-    /// Castling rights: bit `color * 8 + wing`.
-    pub castling: u16,
+    /// Castling rights.
+    pub castling: CastlingRights,
     /// En-passant square for the side to move, and the square of the piece it captures.
     pub ep: Option<(Square, Square)>,
     /// Plies since the last capture or clock-resetting move.
@@ -85,7 +86,7 @@ impl Position {
             royals: [Bitset::EMPTY; 2],
             reserve: [[0; MAX_KINDS]; 2],
             side: 0,
-            castling: 0,
+            castling: CastlingRights::NONE,
             ep: None,
             halfmove: 0,
             fullmove: 1,
@@ -132,10 +133,8 @@ impl Position {
         if self.side == 1 {
             h ^= keys.side;
         }
-        for b in 0..16 {
-            if self.castling >> b & 1 != 0 {
-                h ^= keys.castling[b];
-            }
+        for b in self.castling.indices() {
+            h ^= keys.castling[b];
         }
         if let Some((ep, _)) = self.ep {
             h ^= keys.ep[ep as usize];

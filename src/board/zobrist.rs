@@ -22,7 +22,7 @@ pub struct Keys {
     /// Side to move is the second player.
     pub side: u64,
     /// One key per castling-right bit.
-    pub castling: [u64; 16],
+    pub castling: [u64; super::CastlingRights::COUNT],
     /// En-passant square.
     pub ep: [u64; 256],
     /// `reserve[code * 32 + count]`: count clipped at 31.

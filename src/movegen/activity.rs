@@ -2,7 +2,7 @@
 //! pseudo-legal moves and the squares of a given set it attacks. Read by the
 //! evaluation (mobility, and attacks near the enemy royal piece).
 
-use super::compile::{CRule, Variant};
+use super::tables::{CHop, CRule, Variant};
 use crate::board::{Bitset, Position, Square};
 use crate::ir::{HopShape, Target};
 
@@ -79,13 +79,13 @@ impl Variant {
                         }
                     }
                 }
-                CRule::Hop {
+                CRule::Hop(CHop {
                     vid,
                     screen,
                     shape,
                     to,
                     guards,
-                } => {
+                }) => {
                     if !guards.is_empty() && !self.guards_hold(pos, guards, from, us) {
                         continue;
                     }

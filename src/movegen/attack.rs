@@ -1,8 +1,8 @@
 //! Is a square attacked? Answered by walking lines back from the square, using
 //! the attack patterns compiled from every capturing rule.
 
-use super::compile::{CGuard, CRule, Variant};
 use super::generate::AnyMove;
+use super::tables::{CGuard, CRule, Variant};
 use crate::board::{Piece, Position, Square};
 use crate::ir::HopShape;
 

@@ -1,6 +1,6 @@
 //! How a game ends: checkmate, stalemate, repetition, the no-progress rule.
 
-use super::compile::Variant;
+use super::tables::Variant;
 use crate::board::Position;
 use crate::ir::Outcome;
 

@@ -1,7 +1,7 @@
 //! Pseudo-legal move generation and the legality filter.
 
-use super::compile::{CFilter, CRule, Variant};
 use super::overlap::Dedup;
+use super::tables::{CHop, CRule, CastleDest, DropNeed, Relocation, Variant};
 use super::{Move, MoveKind};
 use crate::board::{Bitset, Piece, Position, Square};
 use crate::ir::{HopShape, Target};
@@ -162,9 +162,9 @@ impl Variant {
         &self,
         pos: &Position,
         to: Square,
-        r: (u16, u16, u8, bool),
+        r: Relocation,
     ) -> Option<(Square, Square)> {
-        let (at, by, steps, _) = r;
+        let Relocation { at, by, steps, .. } = r;
         let &src = self.ray(at, to).first()?;
         if pos.board[src as usize].is_none() {
             return None;
@@ -194,8 +194,8 @@ impl Variant {
                 if !pos.board[to as usize].is_none() {
                     continue;
                 }
-                for &(vid, filter) in &d.requires {
-                    let Some(&s) = self.ray(vid, to).first() else {
+                for &DropNeed { at, filter } in &d.requires {
+                    let Some(&s) = self.ray(at, to).first() else {
                         continue 'square;
                     };
                     let p = pos.board[s as usize];
@@ -292,17 +292,11 @@ impl Variant {
                         }
                     }
                 }
-                CRule::Hop {
-                    vid,
-                    screen,
-                    shape,
-                    to,
-                    guards,
-                } => {
-                    if !guards.is_empty() && !self.guards_hold(pos, guards, from, us) {
+                CRule::Hop(hop) => {
+                    if !hop.guards.is_empty() && !self.guards_hold(pos, &hop.guards, from, us) {
                         continue;
                     }
-                    self.gen_hop(pos, us, *vid, *screen, *shape, *to, from, kind, out);
+                    self.gen_hop(pos, us, hop, from, kind, out);
                 }
                 CRule::Prefer { first, fallback } => {
                     let before = out.count();
@@ -316,19 +310,22 @@ impl Variant {
     }
 
     /// Moves of one hop rule: slide to the screen, jump it, land by `shape`.
-    #[allow(clippy::too_many_arguments)]
     fn gen_hop<S: MoveSink>(
         &self,
         pos: &Position,
         us: usize,
-        vid: u16,
-        screen: CFilter,
-        shape: HopShape,
-        to: Target,
+        hop: &CHop,
         from: Square,
         kind: usize,
         out: &mut S,
     ) {
+        let CHop {
+            vid,
+            screen,
+            shape,
+            to,
+            ..
+        } = *hop;
         let ray = self.ray(vid, from);
         let Some(si) = ray.iter().position(|&s| !pos.board[s as usize].is_none()) else {
             return;
@@ -381,15 +378,20 @@ impl Variant {
 
     fn gen_castling(&self, pos: &Position, out: &mut Vec<Move>) {
         let us = pos.side;
-        let rights = pos.castling >> (us * 8) & 0xff;
-        if rights == 0 {
+        let rights = pos.castling;
+        if !rights.any_for(us) {
             return;
         }
         for (w, wing) in self.wings[us].iter().enumerate() {
-            if rights >> w & 1 == 0 || !self.castling_pieces_in_place(pos, us, w) {
+            if !rights.has(us, w) || !self.castling_pieces_in_place(pos, us, w) {
                 continue;
             }
-            for (kt, empty, safe) in &wing.dests {
+            for CastleDest {
+                king_to: kt,
+                empty,
+                safe,
+            } in &wing.dests
+            {
                 if empty.iter().any(|s| !pos.board[s as usize].is_none()) {
                     continue;
                 }

@@ -1,9 +1,9 @@
 //! Making and unmaking moves, with incremental hashing.
 
-use super::compile::Variant;
+use super::tables::Variant;
 use super::{Move, MoveKind};
 use crate::board::reserve_key;
-use crate::board::{Piece, Position, Square};
+use crate::board::{CastlingRights, Piece, Position, Square};
 
 /// What [`Variant::make`] needs to take a move back.
 #[derive(Clone, Copy, Debug)]
@@ -11,7 +11,7 @@ pub struct Undo {
     moved: Piece,
     captured: Piece,
     captured_sq: Square,
-    castling: u16,
+    castling: CastlingRights,
     ep: Option<(Square, Square)>,
     halfmove: u32,
     hash: u64,
@@ -110,8 +110,8 @@ impl Variant {
                         pos.put(dst, q, self.royal[q.kind()], keys);
                         self.touch_castling(pos, src);
                         self.touch_castling(pos, dst);
-                        let passed = self.ray(self.neg_of(r.1), dst)[0];
-                        if r.3 && r.2 >= 2 && self.ep_capturable(pos, passed, 1 - us) {
+                        let passed = self.ray(self.neg_of(r.by), dst)[0];
+                        if r.sets_ep && r.steps >= 2 && self.ep_capturable(pos, passed, 1 - us) {
                             pos.ep = Some((passed, dst));
                             pos.hash ^= keys.ep[passed as usize];
                         }
@@ -122,15 +122,13 @@ impl Variant {
                 resets = true;
             }
         }
-        let keep = self.castle_keep[m.from as usize] & self.castle_keep[m.to as usize];
-        let lost = pos.castling & !keep;
-        if lost != 0 {
-            for b in 0..16 {
-                if lost >> b & 1 != 0 {
-                    pos.hash ^= keys.castling[b];
-                }
+        let keep = self.castle_keep[m.from as usize].and(self.castle_keep[m.to as usize]);
+        let lost = pos.castling.lost_to(keep);
+        if !lost.is_empty() {
+            for b in lost.indices() {
+                pos.hash ^= keys.castling[b];
             }
-            pos.castling &= keep;
+            pos.castling = pos.castling.and(keep);
         }
         if resets || !undo.captured.is_none() {
             pos.halfmove = 0;
@@ -150,11 +148,11 @@ impl Variant {
     /// only by an en-passant square nobody can use hash alike (FIDE's
     /// repetition rule), and FEN shows it only when it matters.
     pub(crate) fn ep_capturable(&self, pos: &Position, ep: Square, by: usize) -> bool {
-        self.ep_captures[by].iter().any(|&(kind, vid, max)| {
-            for &s in self.ride_ray(vid, ep, max) {
+        self.ep_captures[by].iter().any(|c| {
+            for &s in self.ride_ray(c.back, ep, c.max) {
                 let p = pos.board[s as usize];
                 if !p.is_none() {
-                    return p == Piece::new(kind, by);
+                    return p == Piece::new(c.kind, by);
                 }
             }
             false
@@ -164,14 +162,13 @@ impl Variant {
     /// Drop the castling rights that depend on a piece standing on `sq`.
     #[inline]
     fn touch_castling(&self, pos: &mut Position, sq: Square) {
-        let lost = pos.castling & !self.castle_keep[sq as usize];
-        if lost != 0 {
-            for b in 0..16 {
-                if lost >> b & 1 != 0 {
-                    pos.hash ^= self.keys.castling[b];
-                }
+        let keep = self.castle_keep[sq as usize];
+        let lost = pos.castling.lost_to(keep);
+        if !lost.is_empty() {
+            for b in lost.indices() {
+                pos.hash ^= self.keys.castling[b];
             }
-            pos.castling &= self.castle_keep[sq as usize];
+            pos.castling = pos.castling.and(keep);
         }
     }
 
@@ -196,10 +193,9 @@ impl Variant {
                 pos.take(m.to, keys);
                 // Undo relocations in reverse: each piece goes back along its path.
                 for &r in d.relocations.iter().rev() {
-                    let (at, by, steps, _) = r;
-                    if let Some(&src) = self.ray(at, m.to).first()
+                    if let Some(&src) = self.ray(r.at, m.to).first()
                         && pos.board[src as usize].is_none()
-                        && let Some(&dst) = self.ray(by, src).get(steps as usize - 1)
+                        && let Some(&dst) = self.ray(r.by, src).get(r.steps as usize - 1)
                         && !pos.board[dst as usize].is_none()
                     {
                         let q = pos.take(dst, keys);

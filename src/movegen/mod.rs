@@ -2,6 +2,7 @@
 //! load time, then pseudo-legal generation, legality, make/unmake and perft.
 
 mod activity;
+mod analysis;
 mod attack;
 mod compile;
 mod end;
@@ -9,12 +10,13 @@ mod generate;
 mod make;
 mod overlap;
 mod perft;
+mod tables;
 
 pub use activity::Activity;
-pub use compile::{CompileError, Variant};
 pub use end::EndReason;
 pub use make::{NullUndo, Undo};
 pub use perft::{DivideEntry, perft, perft_divide};
+pub use tables::{CompileError, Variant};
 
 use crate::board::Square;
 

@@ -8,8 +8,8 @@
 //! is a function of (from, to); so is an en-passant capture; a move that
 //! sets an en-passant square also carries the square it passed.
 
-use super::compile::{CGuard, CRule, Variant};
 use super::generate::MoveSink;
+use super::tables::{CGuard, CHop, CRule, Variant};
 use super::{Move, MoveKind};
 use crate::board::{Bitset, MAX_KINDS, Piece, Square};
 use crate::ir::Target;
@@ -26,7 +26,7 @@ struct Reach {
     vid: u16,
     /// For hops: the screen filter (two hops along one line whose screens no
     /// piece passes both of cannot both move: the screen is the same square).
-    screen: Option<super::compile::CFilter>,
+    screen: Option<super::tables::CFilter>,
     /// The `prefer` branches the rule sits in: (prefer number, in the fallback).
     branches: Vec<(usize, bool)>,
 }
@@ -88,8 +88,8 @@ impl Variant {
 
     fn some_piece_passes_both(
         &self,
-        a: super::compile::CFilter,
-        b: super::compile::CFilter,
+        a: super::tables::CFilter,
+        b: super::tables::CFilter,
         color: usize,
     ) -> bool {
         (0..self.rules.pieces.len().min(MAX_KINDS)).any(|kind| {
@@ -150,12 +150,12 @@ impl Variant {
                     }
                 }
             }
-            CRule::Hop {
+            CRule::Hop(CHop {
                 vid,
                 screen,
                 guards,
                 ..
-            } => {
+            }) => {
                 out.vid = *vid;
                 out.screen = Some(*screen);
                 if !guards_may_hold(guards) {

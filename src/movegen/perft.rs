@@ -1,7 +1,7 @@
 //! Perft: count the leaf nodes of the legal move tree, leaves counted in bulk.
 
 use super::Move;
-use super::compile::Variant;
+use super::tables::Variant;
 use crate::board::Position;
 
 /// One root move and the leaves below it.

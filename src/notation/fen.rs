@@ -195,7 +195,7 @@ pub fn parse_fen(v: &Variant, fen: &str) -> Result<Position, FenError> {
                     format!("`{c}`: the castling pieces are not on their start squares"),
                 ));
             }
-            pos.castling |= 1 << (color * 8 + wing);
+            pos.castling.grant(color, wing);
         }
     }
 
@@ -369,7 +369,7 @@ pub fn write_fen(v: &Variant, pos: &Position) -> String {
     for color in 0..2 {
         let mut letters: Vec<(u8, char)> = Vec::new();
         for w in 0..v.wings[color].len() {
-            if pos.castling >> (color * 8 + w) & 1 == 0 {
+            if !pos.castling.has(color, w) {
                 continue;
             }
             let c = ['K', 'Q']

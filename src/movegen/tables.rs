@@ -1,0 +1,404 @@
+//! The compiled tables the interpreter runs on: the [`Variant`] and the
+//! per-rule, per-square structures that generation, attack tests and make
+//! read, with the queries over them the rest of the crate uses. Built by
+//! `compile.rs`; the evaluation's empty-board analysis is in `analysis.rs`.
+
+use crate::board::zobrist::Keys;
+use crate::board::{
+    Bitset, CastlingRights, Geometry, MAX_KINDS, MAX_WINGS, Piece, Position, Square,
+};
+use crate::ir::{HopShape, Owner, RuleSet, Target, Vector};
+
+/// Why a rule set could not be compiled.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CompileError {
+    /// More piece types than the interpreter supports.
+    #[error("too many piece types: {0} (at most {MAX_KINDS})")]
+    TooManyPieces(usize),
+    /// More castling wings than the interpreter supports.
+    #[error("too many castling sides: {0} (at most {MAX_WINGS})")]
+    TooManyCastlingSides(usize),
+    /// The board is larger than 256 squares.
+    #[error("board too large: {0} squares (at most 256)")]
+    BoardTooLarge(usize),
+}
+
+/// A compiled guard.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum CGuard {
+    FromIn(usize),
+    FromNotIn(usize),
+    Occupied(u16),
+    Empty(u16),
+}
+
+/// A compiled movement rule for one player.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum CRule {
+    Ride {
+        vid: u16,
+        min: u8,
+        /// 0 = unbounded
+        max: u8,
+        to: Target,
+        guards: Vec<CGuard>,
+        sets_ep: bool,
+    },
+    Hop(CHop),
+    Prefer {
+        first: Vec<CRule>,
+        fallback: Vec<CRule>,
+    },
+}
+
+/// A compiled hop: along vector `vid` to the first piece, which must pass
+/// `screen`, then landing beyond it by `shape`.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct CHop {
+    pub vid: u16,
+    pub screen: CFilter,
+    pub shape: HopShape,
+    pub to: Target,
+    pub guards: Vec<CGuard>,
+}
+
+/// A compiled piece filter: owner relative to the mover, a set of kinds, negation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct CFilter {
+    pub owner: Option<Owner>,
+    /// 0 = any kind
+    pub kinds: u32,
+    pub negate: bool,
+}
+
+impl CFilter {
+    /// Does piece `p` pass, for a mover of `color`?
+    #[inline(always)]
+    pub fn accepts(&self, p: Piece, color: usize) -> bool {
+        let owner_ok = match self.owner {
+            None => true,
+            Some(Owner::Friend) => p.color() == color,
+            Some(Owner::Enemy) => p.color() != color,
+        };
+        let kind_ok = self.kinds == 0 || self.kinds >> p.kind() & 1 != 0;
+        (owner_ok && kind_ok) != self.negate
+    }
+}
+
+/// A capturing hop, read backwards from the attacked square.
+#[derive(Debug, Clone)]
+pub(crate) struct HopAttack {
+    pub kind: usize,
+    pub rev: u16,
+    pub screen: CFilter,
+    pub shape: HopShape,
+    pub guards: Vec<CGuard>,
+    pub unless: Option<Vec<CRule>>,
+}
+
+/// An attack pattern: pieces in `mask` attack along vector `vid` (from the
+/// attacked square back towards the attacker, `rev`).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct AttackLine {
+    pub rev: u16,
+    pub mask: u32,
+}
+
+/// A capturing rule that needs the general (slow) attack test.
+#[derive(Debug, Clone)]
+pub(crate) struct SlowAttack {
+    pub kind: usize,
+    pub rev: u16,
+    pub min: u8,
+    pub max: u8,
+    pub guards: Vec<CGuard>,
+    /// The piece's preferred rules, if this rule is a fallback.
+    pub unless: Option<Vec<CRule>>,
+}
+
+/// Attacks by one player.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Attacks {
+    pub leaps: Vec<AttackLine>,
+    pub slides: Vec<AttackLine>,
+    pub slow: Vec<SlowAttack>,
+    pub hops: Vec<HopAttack>,
+}
+
+/// One castling wing, compiled for one player.
+#[derive(Debug, Clone)]
+pub(crate) struct CWing {
+    pub king_from: Square,
+    pub partner_from: Square,
+    pub partner_to: Square,
+    /// Where the royal piece may go, each with its conditions.
+    pub dests: Vec<CastleDest>,
+}
+
+/// One destination of a castling wing.
+#[derive(Debug, Clone)]
+pub(crate) struct CastleDest {
+    /// The royal piece's destination.
+    pub king_to: Square,
+    /// Squares that must be empty.
+    pub empty: Bitset,
+    /// Squares that must not be attacked before the move (its start and
+    /// the squares it passes over).
+    pub safe: Vec<Square>,
+}
+
+/// A drop rule compiled for one player.
+#[derive(Debug, Clone)]
+pub(crate) struct CDrop {
+    pub kind: usize,
+    /// Squares it may land on.
+    pub squares: Bitset,
+    /// What the squares around the drop square must hold.
+    pub requires: Vec<DropNeed>,
+    /// Pieces the drop pushes along.
+    pub relocations: Vec<Relocation>,
+}
+
+/// A drop's requirement on one square near the drop square.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct DropNeed {
+    /// The vector from the drop square to the square.
+    pub at: u16,
+    /// The square must hold a piece passing this filter; None: the square
+    /// must exist and be empty.
+    pub filter: Option<CFilter>,
+}
+
+/// A piece a drop pushes: the one at vector `at` from the drop square moves
+/// `steps` steps of vector `by`.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Relocation {
+    pub at: u16,
+    pub by: u16,
+    pub steps: u8,
+    /// A push of two or more steps sets the en-passant square.
+    pub sets_ep: bool,
+}
+
+/// An en-passant capture rule of one player, read backwards: a piece of
+/// `kind` captures en passant from up to `max` steps (0: unbounded) of
+/// vector `back` from the en-passant square.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct EpCapture {
+    pub kind: usize,
+    pub back: u16,
+    pub max: u8,
+}
+
+/// Where a piece promotes (its zone, for one player) and to what.
+pub(crate) type PromotionTable = (Bitset, Vec<usize>);
+
+/// A variant ready to play: the rule set and the tables compiled from it.
+#[derive(Debug, Clone)]
+pub struct Variant {
+    /// The rule set it was compiled from.
+    pub rules: RuleSet,
+    /// The board.
+    pub geo: Geometry,
+    /// Zobrist keys.
+    pub keys: Keys,
+    pub(crate) vectors: Vec<Vector>,
+    pub(super) rays: Vec<Square>,
+    pub(super) ray_index: Vec<(u32, u8)>,
+    /// `moves[color][kind]`
+    pub(crate) moves: [Vec<Vec<CRule>>; 2],
+    pub(crate) attacks: [Attacks; 2],
+    /// `zones[zone][color]`
+    pub(crate) zones: Vec<[Bitset; 2]>,
+    /// `wings[color][wing]`
+    pub(crate) wings: [Vec<CWing>; 2],
+    /// Castling rights kept when a move touches a square.
+    pub(crate) castle_keep: Vec<CastlingRights>,
+    /// `promotion[color][kind]`: zone squares and choices.
+    pub(crate) promotion: [Vec<Option<PromotionTable>>; 2],
+    /// `drops[color]`
+    pub(crate) drops: [Vec<CDrop>; 2],
+    /// `ep_captures[color]`: every en-passant capture rule,
+    /// to the capturer, max steps) of every en-passant capture rule.
+    pub(crate) ep_captures: [Vec<EpCapture>; 2],
+    /// `overlaps[color][kind]`: the squares from which two rules of the
+    /// piece could produce the same move (generation then lists it once).
+    pub(crate) overlaps: [Vec<Bitset>; 2],
+    pub(crate) royal: Vec<bool>,
+    pub(crate) resets_clock: Vec<bool>,
+    /// Every capturing rule is a plain step, leap, slide or hop (no guards,
+    /// no fallback), so only moves on lines through the royal piece can
+    /// change whether it is attacked.
+    pub(crate) line_legality: bool,
+}
+
+impl Variant {
+    /// The squares from `sq` along vector `vid`, nearest first, up to the edge or a hole.
+    #[inline(always)]
+    pub(crate) fn ray(&self, vid: u16, sq: Square) -> &[Square] {
+        let (start, len) = self.ray_index[vid as usize * self.geo.cells() + sq as usize];
+        &self.rays[start as usize..start as usize + len as usize]
+    }
+
+    /// The squares a rider with step `vid` may visit from `sq`: the ray, cut
+    /// to `max` steps (0: unbounded).
+    #[inline(always)]
+    pub(crate) fn ride_ray(&self, vid: u16, sq: Square, max: u8) -> &[Square] {
+        let ray = self.ray(vid, sq);
+        if max == 0 {
+            ray
+        } else {
+            &ray[..ray.len().min(max as usize)]
+        }
+    }
+
+    /// The id of the negation of vector `vid`.
+    pub(crate) fn neg_of(&self, vid: u16) -> u16 {
+        self.neg(vid)
+    }
+
+    /// The id of the negation of vector `vid`.
+    pub(super) fn neg(&self, vid: u16) -> u16 {
+        let (x, y) = self.vectors[vid as usize];
+        self.vectors
+            .iter()
+            .position(|&w| w == (-x, -y))
+            .unwrap_or(0) as u16
+    }
+
+    /// The start position (before any option is applied).
+    pub fn start_position(&self) -> Position {
+        let mut pos = Position::empty();
+        for &(color, kind, coord) in &self.rules.setup.placements {
+            let sq = self.geo.square(coord);
+            pos.put(sq, Piece::new(kind, color), self.royal[kind], &self.keys);
+        }
+        for &(color, kind, n) in &self.rules.setup.reserves {
+            pos.reserve[color][kind] = pos.reserve[color][kind].saturating_add(n);
+        }
+        // Every castling wing whose pieces stand on their squares.
+        for color in 0..2 {
+            for w in 0..self.wings[color].len() {
+                if self.castling_pieces_in_place(&pos, color, w) {
+                    pos.castling.grant(color, w);
+                }
+            }
+        }
+        pos.hash = pos.compute_hash(&self.keys);
+        pos
+    }
+
+    /// Do the castling king and partner of `wing` stand on their start squares?
+    pub fn castling_pieces_in_place(&self, pos: &Position, color: usize, wing: usize) -> bool {
+        let Some(c) = &self.rules.castling else {
+            return false;
+        };
+        let Some(w) = self.wings[color].get(wing) else {
+            return false;
+        };
+        pos.board[w.king_from as usize] == Piece::new(c.king, color)
+            && pos.board[w.partner_from as usize] == Piece::new(c.partner, color)
+    }
+
+    /// The piece type a drop move places (drop rules are the same list for both players).
+    pub fn drop_piece(&self, m: super::Move) -> usize {
+        self.drops[0].get(m.data as usize).map_or(0, |d| d.kind)
+    }
+
+    /// Number of castling wings per player.
+    pub fn wing_count(&self) -> usize {
+        self.wings[0].len()
+    }
+
+    /// The piece types' letters, upper case.
+    pub fn letter(&self, kind: usize) -> char {
+        self.rules.pieces[kind].letter
+    }
+
+    /// The piece type with this letter (either case).
+    pub fn kind_of_letter(&self, c: char) -> Option<usize> {
+        let up = c.to_ascii_uppercase();
+        self.rules.pieces.iter().position(|p| p.letter == up)
+    }
+
+    /// Does this piece type promote (for this player)?
+    #[inline]
+    pub fn promotes(&self, color: usize, kind: usize) -> bool {
+        self.promotion[color][kind].is_some()
+    }
+
+    /// Is this piece type royal?
+    pub fn is_royal(&self, kind: usize) -> bool {
+        self.royal[kind]
+    }
+}
+
+impl Variant {
+    /// The piece an en-passant capture on `ep` would take: the opponent's piece
+    /// whose en-passant-setting move just passed over `ep` (the square right
+    /// behind it), found by reading the rules backwards.
+    pub fn ep_victim(&self, pos: &Position, ep: Square) -> Option<Square> {
+        let them = 1 - pos.side;
+        for (kind, rules) in self.moves[them].iter().enumerate() {
+            let mut found = None;
+            visit_rides(rules, &mut |vid, min, max, sets_ep| {
+                if !sets_ep || found.is_some() {
+                    return;
+                }
+                let Some(&victim) = self.ray(vid, ep).first() else {
+                    return;
+                };
+                if pos.board[victim as usize] != Piece::new(kind, them) {
+                    return;
+                }
+                let back = self.ray(self.neg(vid), victim);
+                let longest = if max == 0 {
+                    back.len()
+                } else {
+                    back.len().min(max as usize)
+                };
+                for n in (min.max(2) as usize)..=longest {
+                    if back[..n].iter().all(|&s| pos.board[s as usize].is_none()) {
+                        found = Some(victim);
+                        return;
+                    }
+                }
+            });
+            if found.is_some() {
+                return found;
+            }
+        }
+        None
+    }
+}
+
+/// Call `f` on every rule in `rules`, the insides of `prefer` included.
+pub(super) fn visit_all(rules: &[CRule], f: &mut impl FnMut(&CRule)) {
+    for r in rules {
+        f(r);
+        if let CRule::Prefer { first, fallback } = r {
+            visit_all(first, f);
+            visit_all(fallback, f);
+        }
+    }
+}
+
+/// Call `f(vid, min, max, sets_ep)` for every ride in `rules`, fallbacks included.
+fn visit_rides(rules: &[CRule], f: &mut impl FnMut(u16, u8, u8, bool)) {
+    for r in rules {
+        match r {
+            CRule::Ride {
+                vid,
+                min,
+                max,
+                sets_ep,
+                ..
+            } => f(*vid, *min, *max, *sets_ep),
+            CRule::Hop(_) => {}
+            CRule::Prefer { first, fallback } => {
+                visit_rides(first, f);
+                visit_rides(fallback, f);
+            }
+        }
+    }
+}
