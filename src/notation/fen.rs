@@ -7,15 +7,58 @@ use crate::movegen::Variant;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("bad FEN: {field}: {message}")]
 pub struct FenError {
-    /// The field: "board", "rank 3", "side to move", "castling", ...
-    pub field: String,
+    /// The field at fault.
+    pub field: FenField,
     /// What is wrong.
     pub message: String,
 }
 
-fn err(field: impl Into<String>, message: impl Into<String>) -> FenError {
+/// The part of a FEN an error is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FenField {
+    /// The FEN as a whole (its number of fields).
+    Whole,
+    /// The board as a whole (its ranks).
+    Board,
+    /// One rank of the board, numbered from 1.
+    Rank(usize),
+    /// The reserve (`[..]`).
+    Reserve,
+    /// The side to move.
+    SideToMove,
+    /// The castling rights.
+    Castling,
+    /// The en-passant square.
+    EnPassant,
+    /// The half-move clock.
+    HalfmoveClock,
+    /// The move number.
+    MoveNumber,
+    /// The position the fields describe together (e.g. the side not to
+    /// move in check).
+    Position,
+}
+
+impl std::fmt::Display for FenField {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            FenField::Whole => f.write_str("FEN"),
+            FenField::Board => f.write_str("board"),
+            FenField::Rank(n) => write!(f, "rank {n}"),
+            FenField::Reserve => f.write_str("reserve"),
+            FenField::SideToMove => f.write_str("side to move"),
+            FenField::Castling => f.write_str("castling"),
+            FenField::EnPassant => f.write_str("en passant"),
+            FenField::HalfmoveClock => f.write_str("half-move clock"),
+            FenField::MoveNumber => f.write_str("move number"),
+            FenField::Position => f.write_str("position"),
+        }
+    }
+}
+
+fn err(field: FenField, message: impl Into<String>) -> FenError {
     FenError {
-        field: field.into(),
+        field,
         message: message.into(),
     }
 }
@@ -28,11 +71,11 @@ pub fn parse_fen(v: &Variant, fen: &str) -> Result<Position, FenError> {
     let fen = fen.trim();
     let fields: Vec<&str> = fen.split_whitespace().collect();
     if fields.is_empty() {
-        return Err(err("board", "the FEN is empty"));
+        return Err(err(FenField::Board, "the FEN is empty"));
     }
     if fields.len() > 6 {
         return Err(err(
-            "FEN",
+            FenField::Whole,
             format!("expected at most 6 fields, found {}", fields.len()),
         ));
     }
@@ -44,7 +87,10 @@ pub fn parse_fen(v: &Variant, fen: &str) -> Result<Position, FenError> {
         Some(i) => {
             let rest = &fields[0][i + 1..];
             let Some(inner) = rest.strip_suffix(']') else {
-                return Err(err("reserve", "expected `]` at the end of the reserve"));
+                return Err(err(
+                    FenField::Reserve,
+                    "expected `]` at the end of the reserve",
+                ));
             };
             (&fields[0][..i], Some(inner))
         }
@@ -53,7 +99,7 @@ pub fn parse_fen(v: &Variant, fen: &str) -> Result<Position, FenError> {
     let rows: Vec<&str> = board.split('/').collect();
     if rows.len() != geo.ranks as usize {
         return Err(err(
-            "board",
+            FenField::Board,
             format!(
                 "expected {} ranks separated by `/`, found {}",
                 geo.ranks,
@@ -63,7 +109,7 @@ pub fn parse_fen(v: &Variant, fen: &str) -> Result<Position, FenError> {
     }
     for (i, row) in rows.iter().enumerate() {
         let rank = geo.ranks - 1 - i as u8;
-        let field = format!("rank {}", rank + 1);
+        let field = FenField::Rank(rank as usize + 1);
         let mut file: u32 = 0;
         let mut chars = row.chars().peekable();
         while let Some(c) = chars.next() {
@@ -77,16 +123,16 @@ pub fn parse_fen(v: &Variant, fen: &str) -> Result<Position, FenError> {
                     }
                 }
                 if n == 0 {
-                    return Err(err(&field, "an empty-square count must be at least 1"));
+                    return Err(err(field, "an empty-square count must be at least 1"));
                 }
                 if file + n > geo.files as u32 {
-                    return Err(err(&field, format!("more than {} squares", geo.files)));
+                    return Err(err(field, format!("more than {} squares", geo.files)));
                 }
                 for _ in 0..n {
                     let sq = geo.square((file as u8, rank));
                     if !geo.is_valid(sq) {
                         return Err(err(
-                            &field,
+                            field,
                             format!(
                                 "{} is a hole and must be written `*`",
                                 hole_name(v, file as u8, rank)
@@ -98,13 +144,13 @@ pub fn parse_fen(v: &Variant, fen: &str) -> Result<Position, FenError> {
                 continue;
             }
             if file >= geo.files as u32 {
-                return Err(err(&field, format!("more than {} squares", geo.files)));
+                return Err(err(field, format!("more than {} squares", geo.files)));
             }
             let sq = geo.square((file as u8, rank));
             if c == '*' {
                 if geo.is_valid(sq) {
                     return Err(err(
-                        &field,
+                        field,
                         format!(
                             "`*` marks a hole, but {} is a square of the board",
                             geo.name(sq)
@@ -116,7 +162,7 @@ pub fn parse_fen(v: &Variant, fen: &str) -> Result<Position, FenError> {
             }
             let Some(kind) = v.kind_of_letter(c).filter(|_| c.is_ascii_alphabetic()) else {
                 return Err(err(
-                    &field,
+                    field,
                     format!(
                         "unknown piece letter `{c}` (this variant has {})",
                         letters(v)
@@ -125,7 +171,7 @@ pub fn parse_fen(v: &Variant, fen: &str) -> Result<Position, FenError> {
             };
             if !geo.is_valid(sq) {
                 return Err(err(
-                    &field,
+                    field,
                     format!(
                         "{} is a hole and must be written `*`",
                         hole_name(v, file as u8, rank)
@@ -138,7 +184,7 @@ pub fn parse_fen(v: &Variant, fen: &str) -> Result<Position, FenError> {
         }
         if file != geo.files as u32 {
             return Err(err(
-                &field,
+                field,
                 format!("expected {} squares, found {}", geo.files, file),
             ));
         }
@@ -150,7 +196,7 @@ pub fn parse_fen(v: &Variant, fen: &str) -> Result<Position, FenError> {
             }
             let Some(kind) = v.kind_of_letter(c).filter(|_| c.is_ascii_alphabetic()) else {
                 return Err(err(
-                    "reserve",
+                    FenField::Reserve,
                     format!(
                         "unknown piece letter `{c}` (this variant has {})",
                         letters(v)
@@ -162,7 +208,7 @@ pub fn parse_fen(v: &Variant, fen: &str) -> Result<Position, FenError> {
             *n = n
                 .checked_add(1)
                 .filter(|&n| n < 32)
-                .ok_or_else(|| err("reserve", "too many pieces in reserve"))?;
+                .ok_or_else(|| err(FenField::Reserve, "too many pieces in reserve"))?;
         }
     }
 
@@ -172,7 +218,7 @@ pub fn parse_fen(v: &Variant, fen: &str) -> Result<Position, FenError> {
         "b" => 1,
         other => {
             return Err(err(
-                "side to move",
+                FenField::SideToMove,
                 format!("expected `w` or `b`, found `{other}`"),
             ));
         }
@@ -185,13 +231,13 @@ pub fn parse_fen(v: &Variant, fen: &str) -> Result<Position, FenError> {
             let color = usize::from(c.is_ascii_lowercase());
             let wing = castling_wing(v, color, c).ok_or_else(|| {
                 err(
-                    "castling",
+                    FenField::Castling,
                     format!("`{c}` names no castling side of this variant (expected K, Q, k, q, a file letter or `-`)"),
                 )
             })?;
             if !v.castling_pieces_in_place(&pos, color, wing) {
                 return Err(err(
-                    "castling",
+                    FenField::Castling,
                     format!("`{c}`: the castling pieces are not on their start squares"),
                 ));
             }
@@ -207,16 +253,16 @@ pub fn parse_fen(v: &Variant, fen: &str) -> Result<Position, FenError> {
             .filter(|&s| geo.is_valid(s))
             .ok_or_else(|| {
                 err(
-                    "en passant",
+                    FenField::EnPassant,
                     format!("expected a square or `-`, found `{ep}`"),
                 )
             })?;
         if !pos.board[sq as usize].is_none() {
-            return Err(err("en passant", format!("{ep} is not empty")));
+            return Err(err(FenField::EnPassant, format!("{ep} is not empty")));
         }
         let victim = v.ep_victim(&pos, sq).ok_or_else(|| {
             err(
-                "en passant",
+                FenField::EnPassant,
                 format!("no piece can have just passed over {ep}"),
             )
         })?;
@@ -235,7 +281,7 @@ pub fn parse_fen(v: &Variant, fen: &str) -> Result<Position, FenError> {
             .filter(|&n: &u32| n <= MAX_CLOCK)
             .ok_or_else(|| {
                 err(
-                    "half-move clock",
+                    FenField::HalfmoveClock,
                     format!("expected a number up to {MAX_CLOCK}, found `{s}`"),
                 )
             })?,
@@ -248,7 +294,7 @@ pub fn parse_fen(v: &Variant, fen: &str) -> Result<Position, FenError> {
             .filter(|&n: &u32| (1..=MAX_CLOCK).contains(&n))
             .ok_or_else(|| {
                 err(
-                    "move number",
+                    FenField::MoveNumber,
                     format!("expected a number from 1 to {MAX_CLOCK}, found `{s}`"),
                 )
             })?,
@@ -269,7 +315,7 @@ pub fn check_position(v: &Variant, pos: &Position) -> Result<(), FenError> {
         .any(|k| v.is_attacked(pos, k, pos.side))
     {
         return Err(err(
-            "position",
+            FenField::Position,
             "the side not to move is in check, so the position cannot arise",
         ));
     }

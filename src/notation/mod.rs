@@ -4,6 +4,6 @@ mod fen;
 mod moves;
 mod san;
 
-pub use fen::{FenError, check_position, diagram, parse_fen, write_fen};
+pub use fen::{FenError, FenField, check_position, diagram, parse_fen, write_fen};
 pub use moves::{MoveError, move_to_string, parse_move};
 pub use san::{SanError, move_to_san, parse_san};
