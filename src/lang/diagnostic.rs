@@ -1,7 +1,7 @@
 //! Diagnostics: located, rustc-style error messages rendered with codespan-reporting.
 
 use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label};
-use codespan_reporting::files::SimpleFiles;
+use codespan_reporting::files::{Files as _, SimpleFiles};
 use codespan_reporting::term::{self, Config};
 use std::ops::Range;
 
@@ -78,12 +78,11 @@ impl SourceMap {
 
     /// 1-based (line, column) of a byte offset.
     pub fn line_col(&self, file: FileId, offset: usize) -> (usize, usize) {
-        let src = self.source(file);
-        let offset = offset.min(src.len());
-        let before = &src[..offset];
-        let line = before.matches('\n').count() + 1;
-        let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-        (line, col)
+        let offset = offset.min(self.source(file).len());
+        match self.files.location(file, offset) {
+            Ok(loc) => (loc.line_number, loc.column_number),
+            Err(_) => (1, 1),
+        }
     }
 
     /// `file:line:col` of a span's start.
@@ -213,24 +212,7 @@ pub fn did_you_mean<'a>(
 /// Edit distance counting a swap of two neighbouring letters as one edit
 /// (optimal string alignment), so `orht` is one edit from `orth`.
 fn edit_distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    let mut prev2: Vec<usize> = vec![0; b.len() + 1];
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    let mut cur = vec![0; b.len() + 1];
-    for i in 1..=a.len() {
-        cur[0] = i;
-        for j in 1..=b.len() {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
-            cur[j] = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + cost);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                cur[j] = cur[j].min(prev2[j - 2] + 1);
-            }
-        }
-        std::mem::swap(&mut prev2, &mut prev);
-        std::mem::swap(&mut prev, &mut cur);
-    }
-    prev[b.len()]
+    strsim::osa_distance(a, b)
 }
 
 #[cfg(test)]
