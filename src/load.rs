@@ -30,14 +30,34 @@ pub struct Game {
     pub origin: Origin,
 }
 
-/// Why a rule file could not be loaded.
-#[derive(Debug, thiserror::Error)]
-#[error("{rendered}")]
+/// Why a rule file could not be loaded: every problem found, as located
+/// diagnostics, with the sources they point into. Front ends render them
+/// ([`LoadError::rendered`]) or read them (codes, spans, messages).
+#[derive(thiserror::Error)]
+#[error("{}", self.rendered())]
 pub struct LoadError {
-    /// Every problem found, rendered with file:line:col.
-    pub rendered: String,
-    /// Their number.
-    pub count: usize,
+    /// Every problem found (at least one).
+    pub diagnostics: Vec<Diagnostic>,
+    /// The sources the diagnostics point into.
+    pub sources: SourceMap,
+}
+
+impl LoadError {
+    /// Every problem, rendered with file:line:col and the source lines.
+    pub fn rendered(&self) -> String {
+        render_all(&self.diagnostics, &self.sources)
+    }
+
+    /// The number of problems.
+    pub fn count(&self) -> usize {
+        self.diagnostics.len()
+    }
+}
+
+impl std::fmt::Debug for LoadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.rendered())
+    }
 }
 
 /// Load, validate and compile a rule file with its options at their defaults.
@@ -57,10 +77,15 @@ pub fn load_origin(origin: Origin, options: &[(String, String)]) -> Result<Game,
         Origin::File(p) => lower::load_file(p, &mut sources, options),
         Origin::Source(name, text) => lower::load_source(name, text, &mut sources, options),
     };
-    let loaded = result.map_err(|d| LoadError {
-        rendered: render_all(&d, &sources),
-        count: d.len(),
-    })?;
+    let loaded = match result {
+        Ok(loaded) => loaded,
+        Err(diagnostics) => {
+            return Err(LoadError {
+                diagnostics,
+                sources,
+            });
+        }
+    };
     finish(loaded, sources, origin)
 }
 
@@ -113,13 +138,15 @@ fn finish(loaded: Loaded, sources: SourceMap, origin: Origin) -> Result<Game, Lo
         .first()
         .map(|p| p.span)
         .unwrap_or_default();
-    let variant = Variant::new(loaded.rules).map_err(|e| {
-        let d = Diagnostic::error(span, e.to_string());
-        LoadError {
-            rendered: render_all(&[d], &sources),
-            count: 1,
+    let variant = match Variant::new(loaded.rules) {
+        Ok(v) => v,
+        Err(e) => {
+            return Err(LoadError {
+                diagnostics: vec![Diagnostic::error(span, e.to_string())],
+                sources,
+            });
         }
-    })?;
+    };
     let mut errors = Vec::new();
     // The start position must pass the checks a FEN passes.
     if let Err(e) = check_position(&variant, &variant.start_position()) {
@@ -150,8 +177,8 @@ fn finish(loaded: Loaded, sources: SourceMap, origin: Origin) -> Result<Game, Lo
     }
     if !errors.is_empty() {
         return Err(LoadError {
-            rendered: render_all(&errors, &sources),
-            count: errors.len(),
+            diagnostics: errors,
+            sources,
         });
     }
     Ok(Game {

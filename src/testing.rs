@@ -46,7 +46,7 @@ fn run_test(original: &Game, t: &TestDef) -> Vec<Diagnostic> {
                 Ok(g) => relowered = Some(g),
                 Err(e) => {
                     let span = opts.first().map(|o| o.2).unwrap_or(t.span);
-                    failures.push(fail(span, format!("cannot set options: {}", e.rendered)));
+                    failures.push(fail(span, format!("cannot set options: {}", e.rendered())));
                     return failures;
                 }
             }

@@ -37,7 +37,7 @@ static GLOBAL: Counting = Counting;
 fn search(rules: &str, fen: Option<&str>, depth: u32) -> (u64, u64) {
     let root = env!("CARGO_MANIFEST_DIR");
     let game = load(std::path::Path::new(&format!("{root}/{rules}")))
-        .unwrap_or_else(|e| panic!("{}", e.rendered));
+        .unwrap_or_else(|e| panic!("{}", e.rendered()));
     let v = &game.variant;
     let pos = fen.map_or_else(|| v.start_position(), |f| parse_fen(v, f).expect("fen"));
     let mut s = Searcher::new(v, 1);

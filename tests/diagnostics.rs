@@ -11,7 +11,7 @@ fn broken_rule_files() {
             Err(e) => e,
         };
         let root = concat!(env!("CARGO_MANIFEST_DIR"), "/");
-        let text = err.rendered.replace(root, "");
+        let text = err.rendered().replace(root, "");
         assert!(text.contains("error"), "no error in: {text}");
         assert!(!text.contains("panicked"), "{text}");
         insta::assert_snapshot!(text);

@@ -102,7 +102,7 @@ fn every_variant_block_loads_and_its_tests_pass() {
             let game = match load_source(&name, &b.text) {
                 Ok(g) => g,
                 Err(e) => {
-                    problems.push(format!("{at}: does not load:\n{}", e.rendered));
+                    problems.push(format!("{at}: does not load:\n{}", e.rendered()));
                     continue;
                 }
             };

@@ -11,7 +11,7 @@ fn chess() -> Game {
         env!("CARGO_MANIFEST_DIR"),
         "/rules/chess.variant"
     )))
-    .unwrap_or_else(|e| panic!("{}", e.rendered))
+    .unwrap_or_else(|e| panic!("{}", e.rendered()))
 }
 
 /// Play moves from `fen`, keeping the hash history; return the end state after each.

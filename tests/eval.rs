@@ -7,7 +7,7 @@ use myriad::notation::parse_fen;
 fn chess() -> myriad::load::Game {
     let root = env!("CARGO_MANIFEST_DIR");
     load(std::path::Path::new(&format!("{root}/rules/chess.variant")))
-        .unwrap_or_else(|e| panic!("{}", e.rendered))
+        .unwrap_or_else(|e| panic!("{}", e.rendered()))
 }
 
 /// Passed pawns, derived from the rules alone (promotion zone, pawn moves and

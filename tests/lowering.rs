@@ -1563,7 +1563,7 @@ fn a_fifo_is_refused_without_waiting_for_a_writer() {
 fn load_game(src: &str) -> Result<myriad::load::Game, String> {
     let name = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/setup_test.variant");
     myriad::load::load_source(&name.display().to_string(), src).map_err(|e| {
-        e.rendered
+        e.rendered()
             .replace(concat!(env!("CARGO_MANIFEST_DIR"), "/"), "")
     })
 }
@@ -1597,14 +1597,37 @@ fn an_option_dependent_setup_is_validated_with_its_option() {
         .err()
         .expect("the option's setup is impossible");
     assert!(
-        e.rendered
+        e.rendered()
             .contains("impossible setup: the side not to move is in check"),
         "{}",
-        e.rendered
+        e.rendered()
     );
     assert!(
-        e.rendered.contains("setup_test.variant:5:5"),
+        e.rendered().contains("setup_test.variant:5:5"),
         "{}",
-        e.rendered
+        e.rendered()
     );
+}
+
+#[test]
+fn a_load_error_keeps_its_diagnostics_and_renders_them_on_demand() {
+    // Two problems: an unknown direction and an unknown zone.
+    let src = "import \"chess.variant\"\ngame G extends Chess {\n  piece X \"X\" {\n    moves { step orht }\n    promote in nowhere to Queen\n  }\n}\n";
+    let root = env!("CARGO_MANIFEST_DIR");
+    let e = match myriad::load::load_source(&format!("{root}/rules/x.variant"), src) {
+        Err(e) => e,
+        Ok(_) => panic!("loaded a broken file"),
+    };
+    assert_eq!(e.count(), e.diagnostics.len());
+    assert!(e.count() >= 2, "{}", e.rendered());
+    let first = &e.diagnostics[0];
+    assert_eq!(
+        &src[first.span.start..first.span.end],
+        "orht",
+        "{}",
+        e.rendered()
+    );
+    assert_eq!(first.help.as_deref(), Some("did you mean `orth`?"));
+    assert!(e.rendered().contains("x.variant:4:18"), "{}", e.rendered());
+    assert_eq!(e.to_string(), e.rendered());
 }

@@ -34,7 +34,7 @@ fn fsf(file: &str) -> (String, BTreeMap<String, u64>) {
 
 /// Our divide, FSF's piece letters mapped to ours (`from` -> `to`).
 fn ours(rules: &str, fen: &str, depth: u32, letters: (char, char)) -> BTreeMap<String, u64> {
-    let game = load(&root().join(rules)).unwrap_or_else(|e| panic!("{}", e.rendered));
+    let game = load(&root().join(rules)).unwrap_or_else(|e| panic!("{}", e.rendered()));
     let v = &game.variant;
     let map = |c: char| {
         if c == letters.0 {

@@ -12,7 +12,7 @@ fn run(cases: &[PerftCase]) {
     let mut failures = Vec::new();
     for c in cases {
         let game =
-            load(&c.rules).unwrap_or_else(|e| panic!("{}: {}", c.rules.display(), e.rendered));
+            load(&c.rules).unwrap_or_else(|e| panic!("{}: {}", c.rules.display(), e.rendered()));
         let v = &game.variant;
         let mut pos = match &c.fen {
             Some(f) => parse_fen(v, f).unwrap_or_else(|e| panic!("{}: {e}", c.id)),
@@ -88,7 +88,7 @@ game Overlap extends Chess {
 fn overlapping() -> myriad::load::Game {
     let name = common::root().join("rules/overlap-test.variant");
     myriad::load::load_source(&name.to_string_lossy(), OVERLAPPING)
-        .unwrap_or_else(|e| panic!("{}", e.rendered))
+        .unwrap_or_else(|e| panic!("{}", e.rendered()))
 }
 
 /// The pseudo-legal moves of a position, and how many of them are distinct.
@@ -166,7 +166,7 @@ game Rider extends Chess {
 "#;
     let name = common::root().join("rules/rider-test.variant");
     let rider = myriad::load::load_source(&name.to_string_lossy(), rider)
-        .unwrap_or_else(|e| panic!("{}", e.rendered));
+        .unwrap_or_else(|e| panic!("{}", e.rendered()));
     let mut plain = parse_fen(&rider.variant, fen).expect("fen");
     assert_eq!(perft(v, &mut pos, 3), perft(&rider.variant, &mut plain, 3));
 }

@@ -20,7 +20,7 @@ fn games() -> &'static Vec<Game> {
         paths.sort();
         paths
             .iter()
-            .map(|p| load(p).unwrap_or_else(|e| panic!("{}: {}", p.display(), e.rendered)))
+            .map(|p| load(p).unwrap_or_else(|e| panic!("{}: {}", p.display(), e.rendered())))
             .collect()
     })
 }

@@ -41,14 +41,14 @@ fn option_combinations(game: &Game) -> Vec<Vec<(String, String)>> {
 #[test]
 fn rule_files() {
     insta::glob!("../rules", "*.variant", |path| {
-        let game = load(path).unwrap_or_else(|e| panic!("{}", e.rendered));
+        let game = load(path).unwrap_or_else(|e| panic!("{}", e.rendered()));
         let mut text = describe(&game.variant.rules);
         let start = game.variant.start_position();
         let _ = writeln!(text, "\n{}", diagram(&game.variant, &start));
         for opts in option_combinations(&game) {
             let g = game
                 .with_options(&opts)
-                .unwrap_or_else(|e| panic!("{}", e.rendered));
+                .unwrap_or_else(|e| panic!("{}", e.rendered()));
             let v = &g.variant;
             let mut pos = v.start_position();
             let label: Vec<String> = opts.iter().map(|(n, c)| format!("{n}={c}")).collect();
@@ -71,7 +71,7 @@ fn rule_files() {
                 .collect();
             let g = game
                 .with_options(&opts)
-                .unwrap_or_else(|e| panic!("{}", e.rendered));
+                .unwrap_or_else(|e| panic!("{}", e.rendered()));
             let v = &g.variant;
             let mut pos = v.start_position();
             for s in &t.steps {

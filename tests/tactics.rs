@@ -8,7 +8,7 @@ use myriad::search::{Limits, Score, Searcher};
 fn solve(rules: &str, options: &[(&str, &str)], fen: &str, depth: u32) -> (String, Score) {
     let root = env!("CARGO_MANIFEST_DIR");
     let mut game = load(std::path::Path::new(&format!("{root}/{rules}")))
-        .unwrap_or_else(|e| panic!("{}", e.rendered));
+        .unwrap_or_else(|e| panic!("{}", e.rendered()));
     if !options.is_empty() {
         let opts: Vec<(String, String)> = options
             .iter()
@@ -16,7 +16,7 @@ fn solve(rules: &str, options: &[(&str, &str)], fen: &str, depth: u32) -> (Strin
             .collect();
         game = game
             .with_options(&opts)
-            .unwrap_or_else(|e| panic!("{}", e.rendered));
+            .unwrap_or_else(|e| panic!("{}", e.rendered()));
     }
     let v = &game.variant;
     let pos = parse_fen(v, fen).unwrap_or_else(|e| panic!("{e}"));

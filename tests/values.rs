@@ -25,7 +25,7 @@ fn chess_with_queen_worth(pawns: &str) -> myriad::load::Game {
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("chess.variant");
     std::fs::write(&path, changed).unwrap();
-    let game = load(&path).unwrap_or_else(|e| panic!("{}", e.rendered));
+    let game = load(&path).unwrap_or_else(|e| panic!("{}", e.rendered()));
     std::fs::remove_dir_all(&dir).ok();
     game
 }

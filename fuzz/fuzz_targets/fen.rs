@@ -14,7 +14,7 @@ fn game() -> &'static Game {
         let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../rules/chess.variant");
         match load(std::path::Path::new(path)) {
             Ok(g) => g,
-            Err(e) => panic!("{}", e.rendered),
+            Err(e) => panic!("{}", e.rendered()),
         }
     })
 }

@@ -28,7 +28,7 @@ pub(super) fn check(paths: &[PathBuf]) -> Result<(), Failure> {
                 );
             }
             Err(e) => {
-                eprintln!("{}", e.rendered.trim_end());
+                eprintln!("{}", e.rendered().trim_end());
                 failed = true;
             }
         }
@@ -47,7 +47,7 @@ pub(super) fn test(paths: &[PathBuf]) -> Result<(), Failure> {
         let game = match load(p) {
             Ok(g) => g,
             Err(e) => {
-                eprintln!("{}", e.rendered.trim_end());
+                eprintln!("{}", e.rendered().trim_end());
                 broken += 1;
                 continue;
             }

@@ -138,14 +138,14 @@ pub fn main() -> ExitCode {
 
 /// Load a rule file, with `--option NAME=VALUE` settings applied.
 fn load_game(args: &RulesArgs) -> Result<Game, Failure> {
-    let mut game = load(&args.rules).map_err(|e| bad_input(e.rendered))?;
+    let mut game = load(&args.rules).map_err(|e| bad_input(e.rendered()))?;
     if !args.options.is_empty() {
         let values = game
             .parse_options(&args.option_texts())
             .map_err(bad_input)?;
         game = game
             .with_options(&values)
-            .map_err(|e| bad_input(e.rendered))?;
+            .map_err(|e| bad_input(e.rendered()))?;
     }
     print_warnings(&game);
     Ok(game)

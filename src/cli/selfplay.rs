@@ -54,7 +54,7 @@ pub(super) fn selfplay(args: &SelfplayArgs) -> Result<(), Failure> {
         depth: Some(d),
         ..Limits::default()
     });
-    let base = myriad::load::load(&args.rules).map_err(|e| bad_input(e.rendered))?;
+    let base = myriad::load::load(&args.rules).map_err(|e| bad_input(e.rendered()))?;
     print_warnings(&base);
     let texts: Vec<String> = args.options.iter().map(|o| o.raw.clone()).collect();
     let fixed = base.parse_options(&texts).map_err(bad_input)?;
@@ -81,7 +81,7 @@ pub(super) fn selfplay(args: &SelfplayArgs) -> Result<(), Failure> {
         base
     } else {
         base.with_options(&values)
-            .map_err(|e| bad_input(e.rendered))?
+            .map_err(|e| bad_input(e.rendered()))?
     };
     let v = &game.variant;
     let pgn_path = &args.pgn;

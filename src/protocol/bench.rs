@@ -105,12 +105,12 @@ pub fn run_bench(
             Some(i) => i,
             None => {
                 let path = dir.join(&e.rules);
-                let mut game = load(&path).map_err(|err| BenchError::Load(err.rendered))?;
+                let mut game = load(&path).map_err(|err| BenchError::Load(err.rendered()))?;
                 if !e.options.is_empty() {
                     let values = game.parse_options(&e.options).map_err(BenchError::Option)?;
                     game = game
                         .with_options(&values)
-                        .map_err(|err| BenchError::Load(err.rendered))?;
+                        .map_err(|err| BenchError::Load(err.rendered()))?;
                 }
                 cache.push((key, game));
                 cache.len() - 1

@@ -162,7 +162,7 @@ impl Engine {
                     )
                 })?,
         };
-        let mut game = load(&path).map_err(|e| e.rendered)?;
+        let mut game = load(&path).map_err(|e| e.rendered())?;
         let values: Vec<(String, String)> = game
             .variant
             .rules
@@ -174,7 +174,7 @@ impl Engine {
             })
             .collect();
         if !values.is_empty() {
-            game = game.with_options(&values).map_err(|e| e.rendered)?;
+            game = game.with_options(&values).map_err(|e| e.rendered())?;
         }
         let variant = Arc::new(game.variant.clone());
         let pos = variant.start_position();

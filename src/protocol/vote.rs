@@ -84,7 +84,7 @@ pub fn decide_vote(
             .cloned()
             .collect();
         settings.push((option.to_string(), choice.clone()));
-        let g = game.with_options(&settings).map_err(|e| e.rendered)?;
+        let g = game.with_options(&settings).map_err(|e| e.rendered())?;
         let v = &g.variant;
         let pos = v.start_position();
         let mut searcher = Searcher::new(v, hash_mb);
