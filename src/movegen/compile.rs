@@ -120,9 +120,9 @@ impl Variant {
     }
 
     /// The id of an absolute vector, adding it (and its negation) if new.
-    fn vector_id(&mut self, v: Vector) -> u16 {
+    fn vector_id(&mut self, v: Vector) -> Vid {
         if let Some(i) = self.vectors.iter().position(|&w| w == v) {
-            return i as u16;
+            return Vid::new(i);
         }
         self.vectors.push(v);
         let id = self.vectors.len() - 1;
@@ -130,7 +130,7 @@ impl Variant {
         if !self.vectors.contains(&neg) {
             self.vectors.push(neg);
         }
-        id as u16
+        Vid::new(id)
     }
 
     fn compile_rules(&mut self, rules: &[MoveRule], frame: crate::ir::Frame) -> Vec<CRule> {

@@ -9,7 +9,7 @@
 //! sets an en-passant square also carries the square it passed.
 
 use super::generate::MoveSink;
-use super::tables::{CGuard, CHop, CRule, Variant};
+use super::tables::{CGuard, CHop, CRule, Variant, Vid};
 use super::{Move, MoveKind};
 use crate::board::{Bitset, MAX_KINDS, Piece, Square};
 use crate::ir::Target;
@@ -23,7 +23,7 @@ struct Reach {
     en_passant: Bitset,
     /// Moves that set an en-passant square, and the step vector of their ride.
     sets_ep: Bitset,
-    vid: u16,
+    vid: Option<Vid>,
     /// For hops: the screen filter (two hops along one line whose screens no
     /// piece passes both of cannot both move: the screen is the same square).
     screen: Option<super::tables::CFilter>,
@@ -107,7 +107,7 @@ impl Variant {
             landing: Bitset::EMPTY,
             en_passant: Bitset::EMPTY,
             sets_ep: Bitset::EMPTY,
-            vid: u16::MAX,
+            vid: None,
             screen: None,
             branches: branches.to_vec(),
         };
@@ -127,7 +127,7 @@ impl Variant {
                 guards,
                 sets_ep,
             } => {
-                out.vid = *vid;
+                out.vid = Some(*vid);
                 if !guards_may_hold(guards) {
                     return out;
                 }
@@ -156,7 +156,7 @@ impl Variant {
                 guards,
                 ..
             }) => {
-                out.vid = *vid;
+                out.vid = Some(*vid);
                 out.screen = Some(*screen);
                 if !guards_may_hold(guards) {
                     return out;

@@ -23,20 +23,39 @@ pub enum CompileError {
     BoardTooLarge(usize),
 }
 
+/// A vector id: the index of a vector (a step) in the variant's table of
+/// vectors, which the rays are indexed by.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct Vid(pub u16);
+
+impl Vid {
+    /// The id of the vector at `index`.
+    #[inline(always)]
+    pub fn new(index: usize) -> Vid {
+        Vid(index as u16)
+    }
+
+    /// Its index in the table of vectors.
+    #[inline(always)]
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
 /// A compiled guard.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum CGuard {
     FromIn(usize),
     FromNotIn(usize),
-    Occupied(u16),
-    Empty(u16),
+    Occupied(Vid),
+    Empty(Vid),
 }
 
 /// A compiled movement rule for one player.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum CRule {
     Ride {
-        vid: u16,
+        vid: Vid,
         min: u8,
         /// 0 = unbounded
         max: u8,
@@ -55,7 +74,7 @@ pub(crate) enum CRule {
 /// `screen`, then landing beyond it by `shape`.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct CHop {
-    pub vid: u16,
+    pub vid: Vid,
     pub screen: CFilter,
     pub shape: HopShape,
     pub to: Target,
@@ -89,7 +108,7 @@ impl CFilter {
 #[derive(Debug, Clone)]
 pub(crate) struct HopAttack {
     pub kind: usize,
-    pub rev: u16,
+    pub rev: Vid,
     pub screen: CFilter,
     pub shape: HopShape,
     pub guards: Vec<CGuard>,
@@ -100,7 +119,7 @@ pub(crate) struct HopAttack {
 /// attacked square back towards the attacker, `rev`).
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct AttackLine {
-    pub rev: u16,
+    pub rev: Vid,
     pub mask: u32,
 }
 
@@ -108,7 +127,7 @@ pub(crate) struct AttackLine {
 #[derive(Debug, Clone)]
 pub(crate) struct SlowAttack {
     pub kind: usize,
-    pub rev: u16,
+    pub rev: Vid,
     pub min: u8,
     pub max: u8,
     pub guards: Vec<CGuard>,
@@ -163,7 +182,7 @@ pub(crate) struct CDrop {
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct DropNeed {
     /// The vector from the drop square to the square.
-    pub at: u16,
+    pub at: Vid,
     /// The square must hold a piece passing this filter; None: the square
     /// must exist and be empty.
     pub filter: Option<CFilter>,
@@ -173,8 +192,8 @@ pub(crate) struct DropNeed {
 /// `steps` steps of vector `by`.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Relocation {
-    pub at: u16,
-    pub by: u16,
+    pub at: Vid,
+    pub by: Vid,
     pub steps: u8,
     /// A push of two or more steps sets the en-passant square.
     pub sets_ep: bool,
@@ -186,7 +205,7 @@ pub(crate) struct Relocation {
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct EpCapture {
     pub kind: usize,
-    pub back: u16,
+    pub back: Vid,
     pub max: u8,
 }
 
@@ -235,15 +254,15 @@ pub struct Variant {
 impl Variant {
     /// The squares from `sq` along vector `vid`, nearest first, up to the edge or a hole.
     #[inline(always)]
-    pub(crate) fn ray(&self, vid: u16, sq: Square) -> &[Square] {
-        let (start, len) = self.ray_index[vid as usize * self.geo.cells() + sq as usize];
+    pub(crate) fn ray(&self, vid: Vid, sq: Square) -> &[Square] {
+        let (start, len) = self.ray_index[vid.index() * self.geo.cells() + sq as usize];
         &self.rays[start as usize..start as usize + len as usize]
     }
 
     /// The squares a rider with step `vid` may visit from `sq`: the ray, cut
     /// to `max` steps (0: unbounded).
     #[inline(always)]
-    pub(crate) fn ride_ray(&self, vid: u16, sq: Square, max: u8) -> &[Square] {
+    pub(crate) fn ride_ray(&self, vid: Vid, sq: Square, max: u8) -> &[Square] {
         let ray = self.ray(vid, sq);
         if max == 0 {
             ray
@@ -253,17 +272,17 @@ impl Variant {
     }
 
     /// The id of the negation of vector `vid`.
-    pub(crate) fn neg_of(&self, vid: u16) -> u16 {
+    pub(crate) fn neg_of(&self, vid: Vid) -> Vid {
         self.neg(vid)
     }
 
     /// The id of the negation of vector `vid`.
-    pub(super) fn neg(&self, vid: u16) -> u16 {
-        let (x, y) = self.vectors[vid as usize];
+    pub(super) fn neg(&self, vid: Vid) -> Vid {
+        let (x, y) = self.vectors[vid.index()];
         self.vectors
             .iter()
             .position(|&w| w == (-x, -y))
-            .unwrap_or(0) as u16
+            .map_or(Vid(0), Vid::new)
     }
 
     /// The start position (before any option is applied).
@@ -384,7 +403,7 @@ pub(super) fn visit_all(rules: &[CRule], f: &mut impl FnMut(&CRule)) {
 }
 
 /// Call `f(vid, min, max, sets_ep)` for every ride in `rules`, fallbacks included.
-fn visit_rides(rules: &[CRule], f: &mut impl FnMut(u16, u8, u8, bool)) {
+fn visit_rides(rules: &[CRule], f: &mut impl FnMut(Vid, u8, u8, bool)) {
     for r in rules {
         match r {
             CRule::Ride {
