@@ -1,6 +1,7 @@
 //! From a path to a playable variant: parse, lower, compile, and check the
 //! positions written in the file's tests.
 
+use crate::lang::codes::Code;
 use std::path::{Path, PathBuf};
 
 use crate::ir::TestStep;
@@ -142,7 +143,7 @@ fn finish(loaded: Loaded, sources: SourceMap, origin: Origin) -> Result<Game, Lo
         Ok(v) => v,
         Err(e) => {
             return Err(LoadError {
-                diagnostics: vec![Diagnostic::error(span, e.to_string())],
+                diagnostics: vec![Diagnostic::error(span, e.to_string()).with_code(Code::Compile)],
                 sources,
             });
         }
@@ -155,6 +156,7 @@ fn finish(loaded: Loaded, sources: SourceMap, origin: Origin) -> Result<Game, Lo
                 variant.rules.setup.span,
                 format!("impossible setup: {}", e.message),
             )
+            .with_code(Code::ImpossibleSetup)
             .with_label("the start position of this game"),
         );
     }
@@ -170,6 +172,7 @@ fn finish(loaded: Loaded, sources: SourceMap, origin: Origin) -> Result<Game, Lo
             {
                 errors.push(
                     Diagnostic::error(*span, format!("bad FEN in test \"{}\"", t.name))
+                        .with_code(Code::Test)
                         .with_label(format!("{}: {}", e.field, e.message)),
                 );
             }

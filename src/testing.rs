@@ -2,6 +2,7 @@
 
 use crate::board::Position;
 use crate::ir::{Expectation, TestDef, TestStep};
+use crate::lang::codes::Code;
 use crate::lang::diagnostic::{Diagnostic, Span};
 use crate::load::Game;
 use crate::movegen::perft;
@@ -29,7 +30,7 @@ pub fn run_tests(game: &Game) -> Vec<TestResult> {
 }
 
 fn fail(span: Span, msg: String) -> Diagnostic {
-    Diagnostic::error(span, msg)
+    Diagnostic::error(span, msg).with_code(Code::TestFailed)
 }
 
 fn run_test(original: &Game, t: &TestDef) -> Vec<Diagnostic> {

@@ -17,3 +17,91 @@ fn broken_rule_files() {
         insta::assert_snapshot!(text);
     });
 }
+
+/// The codes each broken fixture is expected to produce, in source order.
+const EXPECTED_CODES: &[(&str, &[&str])] = &[
+    ("bad_fen_in_test.variant", &["test"]),
+    ("bad_square.variant", &["off-board"]),
+    ("board_too_big.variant", &["board-size"]),
+    ("castling_off_rank.variant", &["castling"]),
+    ("cycle_a.variant", &["NONE"]),
+    ("cycle_b.variant", &["NONE"]),
+    ("drop_unknown_piece.variant", &["unknown-name"]),
+    ("duplicate_letter.variant", &["bad-letter"]),
+    ("duplicate_piece.variant", &["duplicate"]),
+    ("hole_in_setup.variant", &["hole"]),
+    ("macro_wrong_arity.variant", &["NONE"]),
+    (
+        "many_errors.variant",
+        &[
+            "unknown-name",
+            "out-of-range",
+            "bad-rule",
+            "unknown-name",
+            "promotion",
+            "castling",
+            "unknown-name",
+        ],
+    ),
+    ("missing_import.variant", &["NONE"]),
+    ("no_king.variant", &["impossible-setup"]),
+    ("setup_in_check.variant", &["impossible-setup"]),
+    ("syntax_bad_hop.variant", &["NONE"]),
+    ("syntax_bad_move_rule.variant", &["NONE"]),
+    ("syntax_bad_square.variant", &["NONE"]),
+    ("syntax_bad_target.variant", &["NONE"]),
+    ("syntax_missing_arrow.variant", &["NONE"]),
+    ("syntax_missing_brace.variant", &["NONE"]),
+    ("syntax_value_not_number.variant", &["NONE"]),
+    ("two_pieces_one_square.variant", &["impossible-setup"]),
+    ("unknown_direction.variant", &["unknown-name"]),
+    ("unknown_macro.variant", &["unknown-name"]),
+    ("unknown_option_in_when.variant", &["unknown-name"]),
+    ("unknown_parent.variant", &["unknown-name"]),
+    ("unknown_piece.variant", &["unknown-name"]),
+    ("unknown_zone.variant", &["unknown-name"]),
+    ("vote_unknown_player.variant", &["unknown-name"]),
+];
+
+/// Every broken fixture gives exactly the codes listed for it (a test
+/// matches on the kind of problem, not on the wording of the message), and
+/// every fixture is listed.
+#[test]
+fn broken_rule_files_have_their_codes() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/broken");
+    let mut names: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".variant"))
+        .collect();
+    names.sort();
+    let listed: Vec<&str> = EXPECTED_CODES.iter().map(|(n, _)| *n).collect();
+    assert_eq!(names, listed, "list every fixture in EXPECTED_CODES");
+    for (name, expected) in EXPECTED_CODES {
+        let e = match load(&std::path::Path::new(dir).join(name)) {
+            Err(e) => e,
+            Ok(_) => panic!("{name} loaded, but it is broken"),
+        };
+        let mut d: Vec<_> = e.diagnostics.iter().collect();
+        d.sort_by_key(|d| (d.span.file, d.span.start));
+        let got: Vec<&str> = d
+            .iter()
+            .map(|d| d.code.map_or("NONE", |c| c.as_str()))
+            .collect();
+        assert_eq!(&got, expected, "{name}");
+    }
+}
+
+#[test]
+fn codes_are_distinct_kebab_case_words() {
+    use myriad::lang::codes::Code;
+    let mut seen = std::collections::HashSet::new();
+    for c in Code::ALL {
+        let s = c.as_str();
+        assert!(seen.insert(s), "code {s} given twice");
+        assert!(
+            !s.is_empty() && s.chars().all(|ch| ch.is_ascii_lowercase() || ch == '-'),
+            "{s}"
+        );
+    }
+}

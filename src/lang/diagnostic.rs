@@ -1,5 +1,6 @@
 //! Diagnostics: located, rustc-style error messages rendered with codespan-reporting.
 
+use super::codes::Code;
 use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label};
 use codespan_reporting::files::{Files as _, SimpleFiles};
 use codespan_reporting::term::{self, Config};
@@ -116,6 +117,8 @@ pub struct Diagnostic {
     pub secondary: Vec<(Span, String)>,
     /// A suggestion ("did you mean `Rook`?").
     pub help: Option<String>,
+    /// The kind of problem, stable across rewordings (see [`Code`]).
+    pub code: Option<Code>,
 }
 
 impl Diagnostic {
@@ -128,6 +131,7 @@ impl Diagnostic {
             label: String::new(),
             secondary: Vec::new(),
             help: None,
+            code: None,
         }
     }
 
@@ -137,6 +141,12 @@ impl Diagnostic {
             severity: Severity::Warning,
             ..Self::error(span, message)
         }
+    }
+
+    /// Set the code.
+    pub fn with_code(mut self, code: Code) -> Self {
+        self.code = Some(code);
+        self
     }
 
     /// Set the primary label.

@@ -1,6 +1,7 @@
 //! The board: files, ranks, holes, and squares written in the rule file.
 
 use super::*;
+use crate::lang::codes::Code;
 
 /// Board geometry, once the board block is valid.
 pub(super) struct Geometry {
@@ -40,6 +41,7 @@ impl<'a> Lowerer<'a> {
                                 span,
                                 "a range of files goes from one letter to another",
                             )
+                            .with_code(Code::BoardSize)
                             .with_label("like a..h")
                             .with_help("list longer labels one by one: `files aa bb cc`"),
                         );
@@ -49,13 +51,16 @@ impl<'a> Lowerer<'a> {
                 } else {
                     let (Ok(a), Ok(b)) = (from.text.parse::<u32>(), to.text.parse::<u32>()) else {
                         self.err(
-                            Diagnostic::error(span, "rank number too large").with_label("here"),
+                            Diagnostic::error(span, "rank number too large")
+                                .with_code(Code::BoardSize)
+                                .with_label("here"),
                         );
                         return None;
                     };
                     if b.saturating_sub(a) > 1000 {
                         self.err(
                             Diagnostic::error(span, format!("the board has too many {what}"))
+                                .with_code(Code::BoardSize)
                                 .with_label(format!("at most {MAX_BOARD_SIDE} are supported")),
                         );
                         return None;
@@ -69,6 +74,7 @@ impl<'a> Lowerer<'a> {
                     if let Some(first) = seen.get(l.text.as_str()) {
                         self.errors.push(
                             Diagnostic::error(l.span, format!("duplicate label `{}`", l.text))
+                                .with_code(Code::Duplicate)
                                 .with_label("listed again here")
                                 .with_secondary(*first, "first listed here"),
                         );
@@ -83,6 +89,7 @@ impl<'a> Lowerer<'a> {
             if let ast::Labels::Range { from, to } = labels {
                 self.err(
                     Diagnostic::error(span, format!("the board has no {what}"))
+                        .with_code(Code::BoardSize)
                         .with_label(format!("`{}` comes after `{}`", from.text, to.text))
                         .with_help(format!(
                             "write the range upwards: {}..{}",
@@ -101,6 +108,7 @@ impl<'a> Lowerer<'a> {
                         plural(out.len(), &what[..4], what)
                     ),
                 )
+                .with_code(Code::BoardSize)
                 .with_label("too many"),
             );
             return None;
@@ -131,6 +139,7 @@ impl<'a> Lowerer<'a> {
             if holes.len() == g.files as usize * g.ranks as usize {
                 self.errors.push(
                     Diagnostic::error(b.span, "every square of the board is a hole")
+                        .with_code(Code::BoardSize)
                         .with_label("no square left"),
                 );
             }
@@ -150,6 +159,7 @@ impl<'a> Lowerer<'a> {
         let rank = geo.rank_labels.iter().position(|l| l == r);
         let (Some(file), Some(rank)) = (file, rank) else {
             let d = Diagnostic::error(sq.span, format!("square `{}` is not on the board", sq.text))
+                .with_code(Code::OffBoard)
                 .with_label("off the board")
                 .with_help(format!(
                     "files run {}..{} and ranks {}..{}",
@@ -168,6 +178,7 @@ impl<'a> Lowerer<'a> {
                     sq.span,
                     format!("square `{}` is a hole in the board", sq.text),
                 )
+                .with_code(Code::Hole)
                 .with_label("nothing can stand here"),
             );
             return None;
@@ -206,6 +217,7 @@ impl<'a> Lowerer<'a> {
                                 from.text, to.text
                             ),
                         )
+                        .with_code(Code::Hole)
                         .with_label(format!(
                             "{} a hole",
                             names.join(", ") + if names.len() == 1 { " is" } else { " are" }

@@ -1,6 +1,7 @@
 //! Castling.
 
 use super::*;
+use crate::lang::codes::Code;
 
 impl<'a> Lowerer<'a> {
     pub(super) fn castling(
@@ -17,6 +18,7 @@ impl<'a> Lowerer<'a> {
                 c.king.span,
                 format!("castling king `{}` is not royal", c.king.text),
             )
+            .with_code(Code::Castling)
             .with_label("the piece that castles must be royal");
             if let Some((_, p)) = self.flat.pieces.get_index(k) {
                 d = d.with_secondary(p.name.span, "declared here without `royal`");
@@ -57,6 +59,7 @@ impl<'a> Lowerer<'a> {
                         ident.span,
                         format!("castling square `{}` is not on the king's rank", ident.text),
                     )
+                    .with_code(Code::Castling)
                     .with_label("not on the same rank as the king")
                     .with_secondary(s.king_from.span, "the king starts here")
                     .with_help("king and partner castle along the king's rank"),

@@ -1,6 +1,7 @@
 //! End conditions (`end`).
 
 use super::*;
+use crate::lang::codes::Code;
 
 impl<'a> Lowerer<'a> {
     pub(super) fn end(&mut self) -> EndDef {
@@ -27,6 +28,7 @@ impl<'a> Lowerer<'a> {
             if let Some(first) = seen.get(key) {
                 self.errors.push(
                     Diagnostic::error(r.span, format!("`{key}` is given twice"))
+                        .with_code(Code::Duplicate)
                         .with_label("given again here")
                         .with_secondary(*first, "first given here"),
                 );
@@ -51,6 +53,7 @@ impl<'a> Lowerer<'a> {
         if n.value < least || n.value > u64::from(u32::MAX) {
             self.err(
                 Diagnostic::error(n.span, format!("`{word} {}` can never happen", n.value))
+                    .with_code(Code::OutOfRange)
                     .with_label(format!("must be between {least} and {}", u32::MAX)),
             );
             return None;

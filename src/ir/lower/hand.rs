@@ -2,6 +2,7 @@
 
 use super::expand::{choice_index, find_option};
 use super::*;
+use crate::lang::codes::Code;
 
 impl<'a> Lowerer<'a> {
     /// (player, piece, count) from every `reserve` block, summed.
@@ -25,6 +26,7 @@ impl<'a> Lowerer<'a> {
                                         n.value, piece.text
                                     ),
                                 )
+                                .with_code(Code::OutOfRange)
                                 .with_label("must be between 1 and 255"),
                             );
                             continue;
@@ -42,6 +44,7 @@ impl<'a> Lowerer<'a> {
                                         piece.span,
                                         format!("too many `{}` in reserve", piece.text),
                                     )
+                                    .with_code(Code::OutOfRange)
                                     .with_label(format!("{total} in all; at most 255")),
                                 );
                                 continue;
@@ -72,6 +75,7 @@ impl<'a> Lowerer<'a> {
                         if let Some((_, first)) = zone {
                             self.errors.push(
                                 Diagnostic::error(*span, "this drop says `in` twice")
+                                    .with_code(Code::Duplicate)
                                     .with_label("second `in`")
                                     .with_secondary(first, "first `in`"),
                             );
@@ -148,6 +152,7 @@ impl<'a> Lowerer<'a> {
                     vs.len()
                 ),
             )
+            .with_code(Code::BadRule)
             .with_label("a set of directions")
             .with_help("name one direction, like `n`, or a vector, like (0,1)"),
         );
@@ -212,6 +217,7 @@ impl<'a> Lowerer<'a> {
                     game.span,
                     format!("game `{}` has no option `{name}`", game.text),
                 )
+                .with_code(Code::UnknownName)
                 .with_label(format!("option `{name}` was set for this game"));
                 d = match did_you_mean(name, known.iter().copied()) {
                     Some(g) => d.with_help(format!("did you mean `{g}`?")),
@@ -236,6 +242,7 @@ impl<'a> Lowerer<'a> {
                         game.span,
                         format!("`{value}` is not a choice of option `{name}`"),
                     )
+                    .with_code(Code::UnknownName)
                     .with_label(format!("option `{name}` was set for this game"));
                     d = match did_you_mean(value, choices.iter().map(String::as_str)) {
                         Some(g) => d.with_help(format!("did you mean `{g}`?")),
@@ -264,6 +271,7 @@ impl<'a> Lowerer<'a> {
                         *span,
                         format!("option `{}` has a `result` but no `vote`", o.name.text),
                     )
+                    .with_code(Code::Vote)
                     .with_label("nobody votes")
                     .with_help("add `vote { PLAYER ... }` before `result`"),
                 );
@@ -275,6 +283,7 @@ impl<'a> Lowerer<'a> {
                         *span,
                         format!("option `{}` has a vote but no `result`", o.name.text),
                     )
+                    .with_code(Code::Vote)
                     .with_label("how is this vote decided?")
                     .with_help("add `result any CHOICE else CHOICE` after the vote"),
                 );
@@ -301,6 +310,7 @@ impl<'a> Lowerer<'a> {
                                             p.text, v.player.text
                                         ),
                                     )
+                                    .with_code(Code::Vote)
                                     .with_label("only an earlier voter can be named here"),
                                 );
                                 ok = false;
@@ -358,6 +368,7 @@ impl<'a> Lowerer<'a> {
             if o.vote.is_none() {
                 self.err(
                     Diagnostic::error(option.span, format!("option `{}` has no vote", option.text))
+                        .with_code(Code::Vote)
                         .with_label("nobody votes on it")
                         .with_secondary(o.name.span, "declared here"),
                 );

@@ -2,6 +2,7 @@
 //! with piece `extends`, `replaces` and `moves +=` resolved.
 
 use super::*;
+use crate::lang::codes::Code;
 
 /// A piece with its inheritance applied, still as syntax.
 #[derive(Debug, Clone)]
@@ -51,6 +52,7 @@ impl Loader<'_> {
                     game.name.span,
                     format!("game `{}` extends itself", game.name.text),
                 )
+                .with_code(Code::Cycle)
                 .with_label("through this chain of `extends`"),
             );
             return None;
@@ -287,6 +289,7 @@ fn resolve_piece(
     if visiting.iter().any(|v| v == name) {
         errors.push(
             Diagnostic::error(decl.name.span, format!("piece `{name}` extends itself"))
+                .with_code(Code::Cycle)
                 .with_label("through this chain of `extends`"),
         );
         return None;
@@ -301,6 +304,7 @@ fn resolve_piece(
             None => {
                 errors.push(
                     Diagnostic::error(parent.span, format!("piece `{name}` extends itself"))
+                        .with_code(Code::Cycle)
                         .with_label("no inherited piece has this name"),
                 );
                 None
@@ -371,7 +375,7 @@ fn resolve_piece(
                         Some(old) => old.moves.clone(),
                         None => {
                             errors.push(
-                                Diagnostic::error(*span, "`moves +=` has no moves to add to")
+                                Diagnostic::error(*span, "`moves +=` has no moves to add to").with_code(Code::BadRule)
                                     .with_label("this piece inherits no moves")
                                     .with_help(format!(
                                         "write `moves {{ ... }}`, or `extends` a piece: `piece {name} \"{}\" extends Other`",

@@ -1,6 +1,7 @@
 //! Lints: things that are legal but probably not meant.
 
 use super::*;
+use crate::lang::codes::Code;
 
 impl<'a> Lowerer<'a> {
     pub(super) fn lints(&mut self, zones: &[ZoneDef]) {
@@ -12,6 +13,7 @@ impl<'a> Lowerer<'a> {
                         d.name.span,
                         format!("direction set `{}` is never used", d.name.text),
                     )
+                    .with_code(Code::Unused)
                     .with_label("unused"),
                 );
             }
@@ -23,6 +25,7 @@ impl<'a> Lowerer<'a> {
                         z.name.span,
                         format!("zone `{}` is never used", z.name.text),
                     )
+                    .with_code(Code::Unused)
                     .with_label("unused"),
                 );
             }
@@ -34,6 +37,7 @@ impl<'a> Lowerer<'a> {
                         z.name.span,
                         format!("zone `{}` has no squares", z.name.text),
                     )
+                    .with_code(Code::EmptyZone)
                     .with_label("empty for at least one player"),
                 );
             }
@@ -45,6 +49,7 @@ impl<'a> Lowerer<'a> {
                         p.name.span,
                         format!("piece `{}` has no moves", p.name.text),
                     )
+                    .with_code(Code::NeverMoves)
                     .with_label("it can never move"),
                 );
             }

@@ -20,6 +20,7 @@
 
 use super::*;
 use crate::lang::ast;
+use crate::lang::codes::Code;
 use crate::lang::diagnostic::{Diagnostic, FileId, Severity, SourceMap, Span, did_you_mean};
 use crate::lang::parser;
 use indexmap::IndexMap;
@@ -80,6 +81,7 @@ pub fn load_file(
                     Span::new(file, 0..0),
                     format!("cannot read `{name}`: {words}"),
                 )
+                .with_code(Code::Import)
                 .with_label("this file"),
             ])
         }
@@ -134,6 +136,7 @@ fn load_text(
     let Some(&target) = root_games.last() else {
         loader.errors.push(
             Diagnostic::error(Span::new(file, 0..0), "this file declares no game")
+                .with_code(Code::MissingBlock)
                 .with_label("expected `game Name { ... }`"),
         );
         return Err(finish(loader.errors));
@@ -173,12 +176,14 @@ fn finish(mut diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
 
 fn duplicate(what: &str, name: &ast::Ident, first: Span) -> Diagnostic {
     Diagnostic::error(name.span, format!("duplicate {what} `{}`", name.text))
+        .with_code(Code::Duplicate)
         .with_label("declared again here")
         .with_secondary(first, "first declared here")
 }
 
 fn block_twice(what: &str, again: Span, first: Span) -> Diagnostic {
     Diagnostic::error(again, format!("duplicate `{what}` block"))
+        .with_code(Code::Duplicate)
         .with_label("second block here")
         .with_secondary(first, "first block here")
 }
@@ -190,6 +195,7 @@ fn unknown<'a>(
     known: impl IntoIterator<Item = &'a str> + Clone,
 ) -> Diagnostic {
     let d = Diagnostic::error(name.span, format!("unknown {kind} `{}`", name.text))
+        .with_code(Code::UnknownName)
         .with_label(format!("no {kind} has this name"));
     if let Some(g) = did_you_mean(&name.text, known.clone()) {
         return d.with_help(format!("did you mean `{g}`?"));
@@ -266,6 +272,7 @@ impl<'a> Lowerer<'a> {
         let name = &self.flat.name;
         self.errors.push(
             Diagnostic::error(name.span, format!("game `{}` has no {what}", name.text))
+                .with_code(Code::MissingBlock)
                 .with_label(format!("needs a `{what} {{ ... }}` block")),
         );
     }

@@ -1,6 +1,7 @@
 //! Pieces and their move rules.
 
 use super::*;
+use crate::lang::codes::Code;
 
 impl<'a> Lowerer<'a> {
     pub(super) fn piece_id(&mut self, name: &ast::Ident) -> Option<PieceId> {
@@ -35,6 +36,7 @@ impl<'a> Lowerer<'a> {
                                 p.name.text
                             ),
                         )
+                        .with_code(Code::BadLetter)
                         .with_label("used again here")
                         .with_secondary(*first, format!("`{other}` has it")),
                     );
@@ -58,6 +60,7 @@ impl<'a> Lowerer<'a> {
                             t.span,
                             format!("cannot promote to royal piece `{}`", t.text),
                         )
+                        .with_code(Code::Promotion)
                         .with_label("royal");
                         if let Some(at) = at {
                             d = d.with_secondary(at, "declared royal here");
@@ -101,6 +104,7 @@ impl<'a> Lowerer<'a> {
                             s.value
                         ),
                     )
+                    .with_code(Code::BadLetter)
                     .with_label("used in FEN and moves")
                     .with_help("write a letter such as \"K\""),
                 );
@@ -117,8 +121,11 @@ impl<'a> Lowerer<'a> {
             None => (false, text),
         };
         let (int, frac) = digits.split_once('.').unwrap_or((digits, ""));
-        let bad =
-            |msg: String, label: &str| Diagnostic::error(n.span, msg).with_label(label.to_string());
+        let bad = |msg: String, label: &str| {
+            Diagnostic::error(n.span, msg)
+                .with_code(Code::BadNumber)
+                .with_label(label.to_string())
+        };
         if int.is_empty()
             || !int.chars().all(|c| c.is_ascii_digit())
             || !frac.chars().all(|c| c.is_ascii_digit())
@@ -214,6 +221,7 @@ impl<'a> Lowerer<'a> {
                     if let Some((_, first)) = to {
                         self.errors.push(
                             Diagnostic::error(*span, "this rule says `to` twice")
+                                .with_code(Code::Duplicate)
                                 .with_label("second `to`")
                                 .with_secondary(first, "first `to`"),
                         );
@@ -269,6 +277,7 @@ impl<'a> Lowerer<'a> {
             if let ast::Modifier::SetsEnPassant(span) = m {
                 self.err(
                     Diagnostic::error(*span, "a hop cannot set en passant")
+                        .with_code(Code::BadRule)
                         .with_label("only step, slide and leap rules set en-passant squares"),
                 );
                 return Vec::new();
@@ -289,6 +298,7 @@ impl<'a> Lowerer<'a> {
         if shape == HopShape::First && matches!(to, Target::Empty | Target::EnPassant) {
             self.warnings.push(
                 Diagnostic::warning(rule.span, "this hop can never move")
+                    .with_code(Code::NeverMoves)
                     .with_label("`then first` lands only on the first piece beyond the screen")
                     .with_help("use `then next` or `then slide` to land on empty squares"),
             );
@@ -384,6 +394,7 @@ impl<'a> Lowerer<'a> {
             0 => {
                 self.err(
                     Diagnostic::error(n.span, format!("`{word} 0` allows no move"))
+                        .with_code(Code::OutOfRange)
                         .with_label("must be at least 1"),
                 );
                 None
@@ -392,6 +403,7 @@ impl<'a> Lowerer<'a> {
             _ => {
                 self.err(
                     Diagnostic::error(n.span, format!("`{word} {}` is too many steps", n.value))
+                        .with_code(Code::OutOfRange)
                         .with_label("at most 255"),
                 );
                 None

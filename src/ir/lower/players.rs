@@ -1,6 +1,7 @@
 //! Players (their frames) and directions (built-in, named sets, vectors).
 
 use super::*;
+use crate::lang::codes::Code;
 
 /// The built-in directions, in the mover's frame.
 const BUILTIN_DIRECTIONS: &[(&str, Vector)] = &[
@@ -56,6 +57,7 @@ impl<'a> Lowerer<'a> {
                         p.players.len()
                     ),
                 )
+                .with_code(Code::Players)
                 .with_label("two names expected here, like `white  black mirror ranks`"),
             );
             return;
@@ -110,6 +112,7 @@ impl<'a> Lowerer<'a> {
                             d.name.text
                         ),
                     )
+                    .with_code(Code::BadRule)
                     .with_label("choose another name"),
                 );
             }
@@ -136,6 +139,7 @@ impl<'a> Lowerer<'a> {
                     def.name.span,
                     format!("direction set `{name}` contains itself"),
                 )
+                .with_code(Code::Cycle)
                 .with_label("defined in terms of itself"),
             );
             self.dirs.insert(name.to_string(), None);
@@ -190,6 +194,7 @@ impl<'a> Lowerer<'a> {
         if v.x == 0 && v.y == 0 {
             self.err(
                 Diagnostic::error(v.span, "the zero vector (0,0) goes nowhere")
+                    .with_code(Code::BadRule)
                     .with_label("not a direction"),
             );
             return None;
@@ -197,6 +202,7 @@ impl<'a> Lowerer<'a> {
         if v.x.abs() > MAX_VECTOR || v.y.abs() > MAX_VECTOR {
             self.err(
                 Diagnostic::error(v.span, format!("vector ({},{}) is too long", v.x, v.y))
+                    .with_code(Code::OutOfRange)
                     .with_label(format!(
                         "components must be between -{MAX_VECTOR} and {MAX_VECTOR}"
                     )),

@@ -1,6 +1,7 @@
 //! The start position (`setup`).
 
 use super::*;
+use crate::lang::codes::Code;
 
 impl<'a> Lowerer<'a> {
     pub(super) fn setup(&mut self, s: &ast::Setup, pieces: &[PieceDef]) -> Option<SetupDef> {
@@ -16,6 +17,7 @@ impl<'a> Lowerer<'a> {
                         e.player.span,
                         format!("the setup gives `{}` twice", e.player.text),
                     )
+                    .with_code(Code::Duplicate)
                     .with_label("given again here")
                     .with_secondary(first.player.span, "first given here"),
                 );
@@ -41,6 +43,7 @@ impl<'a> Lowerer<'a> {
                                 entry.player.text
                             ),
                         )
+                        .with_code(Code::ImpossibleSetup)
                         .with_label("`mirror` copies the first player's setup")
                         .with_help(format!(
                             "place `{}`'s pieces: `{} {{ Piece e1 ... }}`",
@@ -61,6 +64,7 @@ impl<'a> Lowerer<'a> {
                                             set.span(),
                                             format!("impossible setup: two pieces on `{name}`"),
                                         )
+                                        .with_code(Code::ImpossibleSetup)
                                         .with_label("second piece here")
                                         .with_secondary(*first, "first piece here"),
                                     );
@@ -96,6 +100,7 @@ impl<'a> Lowerer<'a> {
                             *span,
                             format!("mirroring `{from}` lands on the hole `{to}`"),
                         )
+                        .with_code(Code::Hole)
                         .with_label("mirrored here"),
                     );
                     continue;
@@ -107,6 +112,7 @@ impl<'a> Lowerer<'a> {
                             *span,
                             format!("impossible setup: two pieces on `{name}`"),
                         )
+                        .with_code(Code::ImpossibleSetup)
                         .with_label("the mirrored piece lands on an occupied square")
                         .with_secondary(*first, "first piece here"),
                     );
@@ -140,6 +146,7 @@ impl<'a> Lowerer<'a> {
                             at,
                             format!("impossible setup: `{}` has no royal piece", player.name),
                         )
+                        .with_code(Code::ImpossibleSetup)
                         .with_label("no royal piece placed for this player")
                         .with_help(format!(
                             "place one of: {}",

@@ -1,6 +1,7 @@
 //! `test` blocks written in the rule file.
 
 use super::*;
+use crate::lang::codes::Code;
 
 impl<'a> Lowerer<'a> {
     pub(super) fn tests(&mut self) -> Vec<TestDef> {
@@ -20,6 +21,7 @@ impl<'a> Lowerer<'a> {
                         let Ok(d) = u32::try_from(depth.value) else {
                             self.err(
                                 Diagnostic::error(depth.span, "perft depth is too large")
+                                    .with_code(Code::OutOfRange)
                                     .with_label("here"),
                             );
                             continue;
@@ -44,6 +46,7 @@ impl<'a> Lowerer<'a> {
                         if steps.iter().any(|s| !matches!(s, TestStep::Options(_))) {
                             self.err(
                                 Diagnostic::error(s.span, "options must be set first in a test")
+                                    .with_code(Code::Test)
                                     .with_label("after other steps")
                                     .with_help("move `option ...` to the start of the test"),
                             );

@@ -1,6 +1,7 @@
 //! Zones: named sets of squares, per player.
 
 use super::*;
+use crate::lang::codes::Code;
 
 impl<'a> Lowerer<'a> {
     pub(super) fn region(&mut self, r: &ast::Region) -> Vec<Coord> {
@@ -57,6 +58,7 @@ impl<'a> Lowerer<'a> {
                     l.span,
                     format!("there is no {what} `{}` on this board", l.text),
                 )
+                .with_code(Code::OffBoard)
                 .with_label("off the board")
                 .with_help(format!("{what}s run {first}..{last}")),
             );
@@ -105,6 +107,7 @@ impl<'a> Lowerer<'a> {
                                     player.span,
                                     format!("zone `{}` gives `{}` twice", z.name.text, player.text),
                                 )
+                                .with_code(Code::Duplicate)
                                 .with_label("given again here")
                                 .with_secondary(first, "first given here"),
                             );
@@ -123,6 +126,7 @@ impl<'a> Lowerer<'a> {
                                     z.name.span,
                                     format!("zone `{}` has no squares for `{m}`", z.name.text),
                                 )
+                                .with_code(Code::EmptyZone)
                                 .with_label(format!("add `{m}: ...`")),
                             );
                         }

@@ -1,0 +1,90 @@
+//! Diagnostic codes: one stable name per kind of problem, which tests and
+//! tools match on instead of the wording of a message.
+//!
+//! A code is kebab-case (`unknown-name`, `off-board`), never renumbered or
+//! reused; messages may be reworded freely, codes may not change.
+
+macro_rules! codes {
+    ($($(#[$doc:meta])* $name:ident = $text:literal,)*) => {
+        /// The kind of a [`super::diagnostic::Diagnostic`].
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum Code {
+            $($(#[$doc])* $name,)*
+        }
+
+        impl Code {
+            /// Every code, in the order they are declared.
+            pub const ALL: &'static [Code] = &[$(Code::$name,)*];
+
+            /// The code as written in docs and tests.
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $(Code::$name => $text,)*
+                }
+            }
+        }
+    };
+}
+
+codes! {
+    /// The text does not follow the grammar.
+    Syntax = "syntax",
+    /// Blocks nested deeper than the language allows.
+    TooDeep = "too-deep",
+    /// A macro parameter (`$x`) outside a macro, or a macro used wrongly
+    /// (unknown, wrong number of arguments, expanding too much).
+    Macro = "macro",
+    /// A file that cannot be read or imported (missing, too large, a cycle
+    /// of imports).
+    Import = "import",
+    /// A name that is not declared: piece, direction, zone, option, player,
+    /// game, choice; the help suggests the closest one.
+    UnknownName = "unknown-name",
+    /// A block the game needs and does not have (`board`, `players`,
+    /// `setup`, ...), or a file without any game.
+    MissingBlock = "missing-block",
+    /// Something given twice where once is meant.
+    Duplicate = "duplicate",
+    /// A game, piece or direction set defined through itself.
+    Cycle = "cycle",
+    /// The board's files and ranks: empty, too many, badly ordered.
+    BoardSize = "board-size",
+    /// A square, file or rank that is not on the board.
+    OffBoard = "off-board",
+    /// A square or range that is (or covers) a hole in the board.
+    Hole = "hole",
+    /// A number outside the range it may take.
+    OutOfRange = "out-of-range",
+    /// A piece value that is not a number of pawns with at most two decimals.
+    BadNumber = "bad-number",
+    /// A piece letter that is not one ASCII letter, or is used twice.
+    BadLetter = "bad-letter",
+    /// A game without exactly two players.
+    Players = "players",
+    /// A move rule that cannot mean anything (a zero or too long vector, a
+    /// redefined built-in direction, `moves +=` with nothing to add to, a
+    /// hop setting en passant, `then move` with several directions).
+    BadRule = "bad-rule",
+    /// Promotion to a royal piece.
+    Promotion = "promotion",
+    /// Castling that cannot be played as written.
+    Castling = "castling",
+    /// A start position that cannot be played (two pieces on a square, no
+    /// royal piece, the side not to move in check, nothing to mirror).
+    ImpossibleSetup = "impossible-setup",
+    /// An option whose vote and result do not go together.
+    Vote = "vote",
+    /// A `test` block whose steps are out of order or whose FEN is bad.
+    Test = "test",
+    /// The rules cannot be compiled (more piece types or castling sides
+    /// than the interpreter supports).
+    Compile = "compile",
+    /// Warning: a direction set or zone that nothing uses.
+    Unused = "unused",
+    /// Warning: a zone without squares.
+    EmptyZone = "empty-zone",
+    /// Warning: a piece without moves, or a rule that can never move.
+    NeverMoves = "never-moves",
+    /// A `test` block's expectation that did not hold (from `myriad test`).
+    TestFailed = "test-failed",
+}
