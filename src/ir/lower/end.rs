@@ -14,11 +14,7 @@ impl<'a> Lowerer<'a> {
         let Some(e) = &self.flat.end else { return end };
         let mut seen: HashMap<&'static str, Span> = HashMap::new();
         for r in &e.rules {
-            let o = match r.outcome {
-                ast::Outcome::Loss => Outcome::Loss,
-                ast::Outcome::Win => Outcome::Win,
-                ast::Outcome::Draw => Outcome::Draw,
-            };
+            let o = Outcome::from(r.outcome);
             let key = match &r.kind {
                 ast::EndKind::Checkmate => "checkmate",
                 ast::EndKind::Stalemate => "stalemate",

@@ -33,6 +33,7 @@ mod end;
 mod expand;
 mod hand;
 mod inherit;
+mod keywords;
 mod lints;
 mod pieces;
 mod players;

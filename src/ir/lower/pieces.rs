@@ -197,10 +197,7 @@ impl<'a> Lowerer<'a> {
             }
         }
         ok.then_some(PieceFilter {
-            owner: f.owner.map(|o| match o {
-                ast::OwnerKind::Friend => Owner::Friend,
-                ast::OwnerKind::Enemy => Owner::Enemy,
-            }),
+            owner: f.owner.map(Owner::from),
             pieces,
             negate: f.negate,
         })
@@ -227,12 +224,7 @@ impl<'a> Lowerer<'a> {
                         );
                         ok = false;
                     }
-                    let t = match kind {
-                        ast::TargetKind::Empty => Target::Empty,
-                        ast::TargetKind::Enemy => Target::Enemy,
-                        ast::TargetKind::NotFriend => Target::NotFriend,
-                        ast::TargetKind::EnPassant => Target::EnPassant,
-                    };
+                    let t = Target::from(*kind);
                     to = Some((t, *span));
                 }
                 ast::Modifier::When(conds, _) => {
@@ -286,11 +278,7 @@ impl<'a> Lowerer<'a> {
         let (Some(vectors), Some(screen), Some((to, guards, _))) = (vectors, screen, mods) else {
             return Vec::new();
         };
-        let shape = match rule.shape {
-            ast::HopShapeKind::First => HopShape::First,
-            ast::HopShapeKind::Next => HopShape::Next,
-            ast::HopShapeKind::Slide => HopShape::Slide,
-        };
+        let shape = HopShape::from(rule.shape);
         let to = to.unwrap_or(match shape {
             HopShape::First => Target::Enemy,
             HopShape::Next | HopShape::Slide => Target::NotFriend,

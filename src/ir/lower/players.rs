@@ -67,12 +67,7 @@ impl<'a> Lowerer<'a> {
         }
         let def = |pl: &ast::Player| PlayerDef {
             name: pl.name.text.clone(),
-            frame: match pl.frame {
-                None => Frame::Identity,
-                Some((ast::FrameKind::MirrorRanks, _)) => Frame::MirrorRanks,
-                Some((ast::FrameKind::MirrorFiles, _)) => Frame::MirrorFiles,
-                Some((ast::FrameKind::MirrorBoth, _)) => Frame::Rotate,
-            },
+            frame: pl.frame.map_or(Frame::Identity, |(f, _)| Frame::from(f)),
         };
         self.players = Some([def(&p.players[0]), def(&p.players[1])]);
         self.player_spans = p.players.iter().map(|pl| pl.name.span).collect();
