@@ -256,3 +256,40 @@ fn search_flags_are_bounded() {
     ]);
     assert_bad_input(&o, "expected NAME=VALUE");
 }
+
+#[test]
+fn check_dump_prints_what_the_compiler_understood() {
+    let out = myriad(&["check", "rules/chess.variant", "--dump"]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("piece Knight \"N\" value 300"), "{text}");
+    assert!(
+        text.contains("zone promotion for white: a8 b8 c8 d8 e8 f8 g8 h8"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_reader_that_stops_early_ends_the_output_quietly() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    // Far more than a pipe holds (the dump of one file, 300 times): read one
+    // line and close the pipe.
+    let mut args = vec!["check", "--dump"];
+    args.extend(std::iter::repeat_n("rules/gustavian.variant", 300));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_myriad"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(&args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    assert_ne!(out.status.code(), Some(101), "a panic's exit code: {err}");
+}

@@ -3,14 +3,16 @@
 
 use std::path::PathBuf;
 
+use myriad::ir::describe::describe;
 use myriad::lang::diagnostic::render_all;
 use myriad::load::load;
 use myriad::testing::run_tests;
 
 use super::{Failure, print_warnings};
 
-/// Parse, validate and lint each file; exit 2 if any fails to load.
-pub(super) fn check(paths: &[PathBuf]) -> Result<(), Failure> {
+/// Parse, validate and lint each file (and with `dump`, print what was
+/// understood); exit 2 if any fails to load.
+pub(super) fn check(paths: &[PathBuf], dump: bool) -> Result<(), Failure> {
     let mut failed = false;
     for p in paths {
         match load(p) {
@@ -26,6 +28,9 @@ pub(super) fn check(paths: &[PathBuf]) -> Result<(), Failure> {
                     r.board.ranks,
                     r.tests.len()
                 );
+                if dump {
+                    println!("{}", describe(r).trim_end());
+                }
             }
             Err(e) => {
                 eprintln!("{}", e.rendered().trim_end());

@@ -35,6 +35,11 @@ enum Command {
         /// Rule files.
         #[arg(required = true)]
         rules: Vec<PathBuf>,
+        /// Also print what the compiler understood: the board, players,
+        /// pieces with their resolved move rules, zones, castling, setup,
+        /// options and end conditions.
+        #[arg(long)]
+        dump: bool,
     },
     /// Run the tests written inside rule files.
     Test {
@@ -99,8 +104,15 @@ fn bad_input(msg: impl std::fmt::Display) -> Failure {
 /// Run the CLI.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
+    // A reader that stops early (`myriad moves ... | head`) ends the
+    // process quietly, as it does any Unix filter, instead of a panic in
+    // println!. UCI keeps Rust's default: a closed pipe there is an error
+    // the protocol loop handles.
+    if !matches!(cli.command, Command::Uci) {
+        sigpipe::reset();
+    }
     let result = match cli.command {
-        Command::Check { rules } => check::check(&rules),
+        Command::Check { rules, dump } => check::check(&rules, dump),
         Command::Test { rules } => check::test(&rules),
         Command::Perft {
             game,

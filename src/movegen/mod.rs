@@ -34,7 +34,8 @@ pub enum MoveKind {
     EnPassant,
     /// Castling on wing `data`; from/to are the royal piece's squares.
     Castle,
-    /// A drop of piece type `data` from the reserve onto `to`.
+    /// A drop from the reserve onto `to` by the mover's drop rule number
+    /// `data` ([`Variant::drop_piece`] says which piece type it places).
     Drop,
 }
 
