@@ -10,9 +10,9 @@ Setup, once per machine:
 Use:
 
   scripts/fsf-perft-table.py capablanca              # print the rows (FSF's numbers), checked against myriad
-  scripts/fsf-perft-table.py capablanca --write      # ... and write rules/perft/capablanca.perft
-  scripts/fsf-perft-table.py capablanca shatranj makruk knightmate --write   # several at once
-  scripts/fsf-perft-table.py grand --fen "FEN" --depth 3   # one position: myriad vs FSF, divide on a difference
+  scripts/fsf-perft-table.py capablanca --write --deep-depth 5   # ... and write rules/perft/capablanca.perft
+  scripts/fsf-perft-table.py capablanca shatranj makruk knightmate --write --deep-depth 5   # all four tables
+  scripts/fsf-perft-table.py makruk --fen "FEN" --depth 3   # one position: myriad vs FSF, divide on a difference
 
 NAME is both the rule file (rules/NAME.variant) and Fairy-Stockfish's variant name
 (`--variant` if they differ). The rows: the start position at depths 1..--start-depth
@@ -281,7 +281,7 @@ def main():
         fsf.quit()
         if problems:
             ok = False
-            print(f"{name}: {len(problems)} problem(s):", file=sys.stderr)
+            print(f"{name}: differences:", file=sys.stderr)
             for p in problems:
                 print(p, file=sys.stderr)
         if a.fen:
