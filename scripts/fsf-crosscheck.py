@@ -9,6 +9,10 @@ FEN and moves are written in myriad's letters; --letters maps them to FSF's
 ../shared/oracle (fsf_perft.py; set FFISH_DIR if ../shared is read-only).
 Exit 0 if every root move agrees, 1 otherwise (the differing moves listed),
 so you can follow a difference down with --moves.
+
+For Fairy-Stockfish's built-in variants that a rule file plays with FSF's own
+letters (capablanca, shatranj, makruk, knightmate), scripts/fsf-perft-table.py
+uses a native FSF, writes the perft tables and follows a difference down itself.
 """
 import argparse, os, re, subprocess, sys
 

@@ -169,6 +169,10 @@ fn round_trip_every_variant() {
         ("gustavian-crab", &[][..]),
         ("gustav3", &[][..]),
         ("adjutant", &[][..]),
+        ("capablanca", &[][..]),
+        ("shatranj", &[][..]),
+        ("makruk", &[][..]),
+        ("knightmate", &[][..]),
     ];
     for (name, opts) in names {
         let g = game(name, opts);

@@ -1,0 +1,298 @@
+#!/usr/bin/env python3
+"""Perft tables for rules/perft/NAME.perft from a native Fairy-Stockfish, and a
+cross-check of myriad against it that names the first differing move.
+
+Setup, once per machine:
+
+  ../shared/oracle/build-fsf.sh        # native current FSF: ~/.cache/fsf/fsf-lb (a few minutes)
+  cargo build --release                # target/release/myriad
+
+Use:
+
+  scripts/fsf-perft-table.py capablanca              # print the rows (FSF's numbers), checked against myriad
+  scripts/fsf-perft-table.py capablanca --write --deep-depth 5   # ... and write rules/perft/capablanca.perft
+  scripts/fsf-perft-table.py capablanca shatranj makruk knightmate --write --deep-depth 5   # all four tables
+  scripts/fsf-perft-table.py makruk --fen "FEN" --depth 3   # one position: myriad vs FSF, divide on a difference
+
+NAME is both the rule file (rules/NAME.variant) and Fairy-Stockfish's variant name
+(`--variant` if they differ). The rows: the start position at depths 1..--start-depth
+(default 4), optionally --deep-depth (marked `deep`: only `cargo test --release -- --ignored`),
+and --playouts (default 10) positions reached by seeded random playouts through FSF
+(--seed, default 1; --plies, default 10-120 plies), each at --depth (default 3). FENs are
+written as FSF prints them (`d`). The same seed gives the same table.
+
+For every row the script also
+  - reads FSF's FEN with myriad and checks that myriad writes it back unchanged, and
+    replays the playout's moves in myriad from the start and checks it reaches the same FEN;
+  - compares myriad's perft with FSF's. On a difference it follows the divide down: the
+    first root move whose count differs is played in both, and so on, until depth 1, where
+    it prints the line and the moves only one side generates.
+Exit status: 0 if everything agrees, 1 otherwise (and --write then writes nothing).
+
+Engine: --engine, else $FSF_ENGINE, else ~/.cache/fsf/fsf-lb. Debian's fairy-stockfish
+11.1 is older and is not the reference. See also scripts/fsf-crosscheck.py (the ffish/pyffish
+oracle of ../shared/oracle, custom ini variants, myriad's letters mapped to FSF's).
+"""
+import argparse, os, random, re, subprocess, sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+MYRIAD = os.path.join(ROOT, "target", "release", "myriad")
+
+# Written into a table's header: where FSF's perft and ours may part.
+NOTES = {
+    "shatranj": [
+        "# FSF ends the game when a king is bare (its legal move list is then empty); myriad cannot",
+        "# say that rule yet, so perft differs in positions where a king is or becomes bare within",
+        "# the tree. No row here has one (the script checks every row against myriad).",
+    ],
+}
+
+
+class Fsf:
+    """A native Fairy-Stockfish over UCI, one process per variant."""
+
+    def __init__(self, engine, variant):
+        self.p = subprocess.Popen([engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+        self.send("uci")
+        self.until(lambda l: l == "uciok")
+        self.version = next((l for l in self.lines if l.startswith("id name")), "id name ?")[8:]
+        self.send(f"setoption name UCI_Variant value {variant}")
+        self.sync()
+        self.variant = variant
+
+    def send(self, cmd):
+        self.p.stdin.write(cmd + "\n")
+
+    def until(self, done):
+        self.lines = []
+        while True:
+            line = self.p.stdout.readline()
+            if not line:
+                sys.exit("fsf: the engine exited")
+            line = line.rstrip("\n")
+            self.lines.append(line)
+            if done(line):
+                return self.lines
+
+    def sync(self):
+        self.send("isready")
+        return self.until(lambda l: l == "readyok")
+
+    def position(self, fen=None, moves=()):
+        pos = f"fen {fen}" if fen else "startpos"
+        self.send(f"position {pos}" + (" moves " + " ".join(moves) if moves else ""))
+
+    def fen(self, fen=None, moves=()):
+        self.position(fen, moves)
+        self.send("d")
+        out = self.sync()
+        return next(l[5:] for l in out if l.startswith("Fen: "))
+
+    def divide(self, fen, depth, moves=()):
+        self.position(fen, moves)
+        self.send(f"go perft {depth}")
+        out = self.until(lambda l: l.startswith("Nodes searched"))
+        div = {}
+        for l in out:
+            m = re.match(r"^(\S+): (\d+)$", l)
+            if m:
+                div[m.group(1)] = int(m.group(2))
+        return div, int(out[-1].split(":")[1])
+
+    def quit(self):
+        self.send("quit")
+        self.p.wait()
+
+
+def myriad(*args):
+    out = subprocess.run([MYRIAD, *args], capture_output=True, text=True)
+    if out.returncode != 0:
+        raise RuntimeError(f"myriad {' '.join(args)}: {out.stderr.strip()}")
+    return out.stdout
+
+
+def myriad_divide(rules, fen, depth):
+    out = myriad("perft", rules, "--fen", fen, "--depth", str(depth), "--divide")
+    div = {}
+    for l in out.splitlines():
+        m = re.match(r"^(\S+): (\d+)$", l)
+        if m:
+            div[m.group(1)] = int(m.group(2))
+    total = int(re.search(r"^nodes (\d+)", out, re.M).group(1))
+    return div, total
+
+
+def myriad_perft(rules, fen, depth):
+    out = myriad("perft", rules, "--fen", fen, "--depth", str(depth))
+    return int(re.search(r"^nodes (\d+)", out, re.M).group(1))
+
+
+def myriad_fen(rules, fen=None, moves=()):
+    """The FEN myriad writes for a position (myriad analyze prints it first)."""
+    args = ["analyze", rules, "--depth", "1"]
+    if fen:
+        args += ["--fen", fen]
+    if moves:
+        args += ["--moves", *moves]
+    out = myriad(*args)
+    first = out.splitlines()[0]
+    assert first.startswith("info string "), first
+    return first.split(" ", 3)[3]
+
+
+def first_difference(fsf, rules, fen, depth):
+    """Follow a perft difference down the divide; return a report (list of lines)."""
+    line = []
+    report = []
+    while True:
+        cur = fsf.fen(fen, line)
+        theirs, _ = fsf.divide(fen, depth, line)
+        try:
+            ours, _ = myriad_divide(rules, cur, depth)
+        except RuntimeError as e:
+            return report + [f"  after {' '.join(line) or '(root)'}: {e}"]
+        only_fsf = sorted(set(theirs) - set(ours))
+        only_ours = sorted(set(ours) - set(theirs))
+        where = f"after {' '.join(line)}" if line else "at the root"
+        if only_fsf or only_ours:
+            report.append(f"  {where} ({cur}):")
+            if only_fsf:
+                report.append(f"    only Fairy-Stockfish: {' '.join(only_fsf)}")
+            if only_ours:
+                report.append(f"    only myriad: {' '.join(only_ours)}")
+            return report
+        bad = [m for m in sorted(theirs) if theirs[m] != ours[m]]
+        if not bad or depth == 1:
+            return report + [f"  {where}: no root move differs ({cur})"]
+        m = bad[0]
+        report.append(f"  {where}: {m} myriad {ours[m]} fsf {theirs[m]}")
+        line.append(m)
+        depth -= 1
+
+
+def playouts(fsf, n, seed, lo, hi):
+    """n distinct positions (FSF FEN, moves) reached by seeded random play, each with a legal move."""
+    rng = random.Random(f"{fsf.variant}/{seed}")
+    seen, out, tries = set(), [], 0
+    while len(out) < n and tries < 50 * n:
+        tries += 1
+        length = rng.randint(lo, hi)
+        moves = []
+        for _ in range(length):
+            div, _ = fsf.divide(None, 1, moves)
+            if not div:
+                break
+            moves.append(rng.choice(sorted(div)))
+        div, _ = fsf.divide(None, 1, moves)
+        fen = fsf.fen(None, moves)
+        if not div or fen in seen:
+            continue
+        seen.add(fen)
+        out.append((fen, moves))
+    return out
+
+
+def table(a, name, rules, fsf):
+    start = fsf.fen()
+    rows, problems = [], []
+
+    def check_fen(label, fen, moves=None):
+        try:
+            back = myriad_fen(rules, fen)
+            if back != fen:
+                problems.append(f"{label}: myriad writes FSF's FEN back as {back!r}, FSF {fen!r}")
+            if moves is not None:
+                got = myriad_fen(rules, None, moves)
+                if got != fen:
+                    problems.append(f"{label}: after the moves myriad has {got!r}, FSF {fen!r}")
+        except RuntimeError as e:
+            problems.append(f"{label}: {e}")
+
+    def row(label, fen, depth, deep=False, is_start=False):
+        _, nodes = fsf.divide(fen, depth)
+        try:
+            ours = myriad_perft(rules, fen, depth)
+        except RuntimeError as e:
+            ours = None
+            problems.append(f"{label} depth {depth}: {e}")
+        if ours is not None and ours != nodes:
+            problems.append(f"{label} depth {depth}: myriad {ours}, fsf {nodes}; first difference:")
+            problems.extend(first_difference(fsf, rules, fen, depth))
+        status = "ok" if ours == nodes else "DIFFERS"
+        print(f"# {label:<10} d{depth}: fsf {nodes} myriad {ours} {status}", file=sys.stderr)
+        rows.append((label, depth, nodes, "start" if is_start else fen, deep))
+
+    check_fen("start", start, [])
+    if a.fen:
+        row("fen", a.fen, a.depth)
+    else:
+        for d in range(1, a.start_depth + 1):
+            row("start", start, d, is_start=True)
+        if a.deep_depth:
+            row("start", start, a.deep_depth, deep=True, is_start=True)
+        lo, hi = (int(x) for x in a.plies.split("-"))
+        for i, (fen, moves) in enumerate(playouts(fsf, a.playouts, a.seed, lo, hi), 1):
+            check_fen(f"random-{i}", fen, moves)
+            row(f"random-{i}", fen, a.depth)
+
+    head = [
+        f"# Perft counts for rules/{name}.variant.",
+        f"# Source: Fairy-Stockfish ({fsf.version}, built natively by ../shared/oracle/build-fsf.sh),",
+        f"# variant `{fsf.variant}`, `go perft N`; regenerate with",
+        f"#   scripts/fsf-perft-table.py {name} --write"
+        + (f" --seed {a.seed}" if a.seed != 1 else "")
+        + (f" --deep-depth {a.deep_depth}" if a.deep_depth else ""),
+        f"# random-N: the position after a seeded random playout ({a.plies} plies) through FSF, FEN as FSF",
+        "# prints it. Columns: id | depth | nodes | position (`start` = the variant's start) | deep?",
+        "# Rows marked `deep` run only with `cargo test --release -- --ignored`.",
+    ] + NOTES.get(name, [])
+    w = max(len(r[0]) for r in rows)
+    nw = max(len(str(r[2])) for r in rows)
+    body = [
+        f"{l:<{w}} | {d} | {n:<{nw}} | {pos}" + (" | deep" if deep else "")
+        for l, d, n, pos, deep in rows
+    ]
+    return "\n".join(head + body) + "\n", problems
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("names", nargs="+", help="rules/NAME.variant; also FSF's variant name")
+    ap.add_argument("--variant", help="FSF's variant name, if not NAME (one NAME only)")
+    ap.add_argument("--engine", default=os.environ.get("FSF_ENGINE", os.path.expanduser("~/.cache/fsf/fsf-lb")))
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--playouts", type=int, default=10)
+    ap.add_argument("--plies", default="10-120", help="playout length range, e.g. 10-120")
+    ap.add_argument("--depth", type=int, default=3, help="depth of the playout rows (and of --fen)")
+    ap.add_argument("--start-depth", type=int, default=4)
+    ap.add_argument("--deep-depth", type=int, default=0, help="one more start row at this depth, marked deep")
+    ap.add_argument("--fen", help="only this position: compare at --depth, divide on a difference")
+    ap.add_argument("--write", action="store_true", help="write rules/perft/NAME.perft if all agree")
+    a = ap.parse_args()
+    if not os.access(a.engine, os.X_OK):
+        sys.exit(f"{a.engine}: not found; run ../shared/oracle/build-fsf.sh first")
+    if not os.access(MYRIAD, os.X_OK):
+        sys.exit(f"{MYRIAD}: not found; run cargo build --release first")
+    ok = True
+    for name in a.names:
+        rules = os.path.join(ROOT, "rules", f"{name}.variant")
+        fsf = Fsf(a.engine, a.variant or name)
+        text, problems = table(a, name, rules, fsf)
+        fsf.quit()
+        if problems:
+            ok = False
+            print(f"{name}: differences:", file=sys.stderr)
+            for p in problems:
+                print(p, file=sys.stderr)
+        if a.fen:
+            continue
+        print(text, end="")
+        if a.write and not problems:
+            with open(os.path.join(ROOT, "rules", "perft", f"{name}.perft"), "w") as f:
+                f.write(text)
+            print(f"# wrote rules/perft/{name}.perft", file=sys.stderr)
+    sys.exit(0 if ok else 1)
+
+
+if __name__ == "__main__":
+    main()
