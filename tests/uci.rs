@@ -23,8 +23,11 @@ struct Session {
 
 impl Session {
     fn start() -> Session {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_myriad"))
-            .arg("uci")
+        Session::spawn(Command::new(env!("CARGO_BIN_EXE_myriad")).arg("uci"))
+    }
+
+    fn spawn(cmd: &mut Command) -> Session {
+        let mut child = cmd
             .current_dir(env!("CARGO_MANIFEST_DIR"))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -91,7 +94,15 @@ impl Session {
         self.send("quit");
         let status = self.child.wait().expect("the engine exits");
         assert!(status.success(), "exit status {status}");
-        self.transcript
+        std::mem::take(&mut self.transcript)
+    }
+}
+
+impl Drop for Session {
+    /// A failed test must not leave an engine searching forever.
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
     }
 }
 
@@ -224,5 +235,58 @@ fn stop_and_isready_while_searching() {
     s.go("go wtime 300 btime 300 winc 10 binc 10");
     s.go("go movetime 50");
     s.go("go nodes 5000");
+    s.quit();
+}
+
+impl Session {
+    /// A session whose engine runs with its address space limited to `kb`
+    /// kilobytes (`ulimit -v`), so that a large allocation fails on any
+    /// machine instead of committing memory.
+    fn start_limited(kb: u64) -> Session {
+        Session::spawn(
+            Command::new("sh")
+                .arg("-c")
+                .arg(format!("ulimit -v {kb} && exec \"$0\" uci"))
+                .arg(env!("CARGO_BIN_EXE_myriad")),
+        )
+    }
+}
+
+fn errors(lines: &[String]) -> Vec<&String> {
+    lines
+        .iter()
+        .filter(|l| l.starts_with("info string error"))
+        .collect()
+}
+
+/// A hash table that cannot be allocated is refused with an error and the
+/// old one kept: the engine plays on. The engine runs with its address
+/// space limited, so that the allocation fails on every machine without
+/// committing memory. (Issue 16, defect 8: the process aborted.)
+#[test]
+fn hash_that_cannot_be_allocated_is_refused() {
+    let mut s = Session::start_limited(3 * 1024 * 1024);
+    s.send("uci");
+    let uci = s.until("uciok");
+    let max: String = uci
+        .iter()
+        .find(|l| l.starts_with("option name Hash "))
+        .and_then(|l| l.split_whitespace().last().map(str::to_string))
+        .expect("Hash option");
+    let l = s.quiet(&format!("setoption name Hash value {max}"));
+    assert_eq!(errors(&l).len(), 1, "{l:?}");
+    assert!(l[0].contains("Hash"), "{l:?}");
+    let l = s.quiet("setoption name Hash value 8192");
+    assert_eq!(errors(&l).len(), 1, "{l:?}");
+    s.quiet("position startpos");
+    let l = s.go("go depth 3");
+    assert_legal(
+        "rules/chess.variant",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        &bestmove(&l),
+    );
+    // A size that fits still works.
+    assert!(s.quiet("setoption name Hash value 16").is_empty());
+    s.go("go depth 2");
     s.quit();
 }

@@ -186,9 +186,36 @@ impl Engine {
         })
     }
 
+    /// Make `c` the current game, with a fresh searcher for it. The table
+    /// of the previous searcher is kept (cleared): no second allocation of
+    /// a table that may be large.
     fn install(&mut self, c: Current) {
-        self.searcher = Some(Searcher::new(&c.variant, self.hash_mb));
+        let searcher = match self.searcher.take() {
+            Some(old) => {
+                let mut tt = old.tt;
+                tt.clear();
+                Searcher::with_table(&c.variant, tt)
+            }
+            None => self.new_searcher(&c.variant),
+        };
+        self.searcher = Some(searcher);
         self.current = Some(c);
+    }
+
+    /// A searcher with a table of the `Hash` size, or if that cannot be
+    /// allocated (any more), of the default size.
+    fn new_searcher(&mut self, v: &Variant) -> Searcher {
+        match Searcher::try_new(v, self.hash_mb) {
+            Ok(s) => s,
+            Err(e) => {
+                self.error(&format!(
+                    "{e}; using {} MB",
+                    params::DEFAULT_HASH_MB.min(self.hash_mb)
+                ));
+                self.hash_mb = params::DEFAULT_HASH_MB.min(self.hash_mb);
+                Searcher::new(v, self.hash_mb)
+            }
+        }
     }
 
     /// Handle one line; false after `quit`.
@@ -241,9 +268,11 @@ impl Engine {
         self.say(&format!("id name Myriad {}", env!("CARGO_PKG_VERSION")));
         self.say("id author the Myriad authors");
         self.say(&format!(
-            "option name Hash type spin default {} min 1 max 65536",
-            params::DEFAULT_HASH_MB
+            "option name Hash type spin default {} min 1 max {}",
+            params::DEFAULT_HASH_MB,
+            params::MAX_HASH_MB
         ));
+
         self.say("option name Clear Hash type button");
         let vars: Vec<String> = self
             .bundled
@@ -283,15 +312,22 @@ impl Engine {
         let lname = name.to_ascii_lowercase();
         match lname.as_str() {
             "hash" => {
+                let max = params::MAX_HASH_MB;
                 let mb: usize = value
                     .parse()
                     .ok()
-                    .filter(|&n| (1..=65536).contains(&n))
-                    .ok_or_else(|| format!("setoption Hash: `{value}` is not 1..65536"))?;
-                self.hash_mb = mb;
-                if let Some(c) = &self.current {
-                    self.searcher = Some(Searcher::new(&c.variant, mb));
+                    .filter(|&n| (1..=max).contains(&n))
+                    .ok_or_else(|| format!("setoption Hash: `{value}` is not 1..{max}"))?;
+                // The old table stays until the new one is had.
+                if let Some(s) = &mut self.searcher {
+                    s.set_hash(mb).map_err(|e| {
+                        format!(
+                            "setoption Hash: {e}; the table stays at {} MB",
+                            self.hash_mb
+                        )
+                    })?;
                 }
+                self.hash_mb = mb;
             }
             "clear hash" => {
                 if let Some(s) = &mut self.searcher {
@@ -542,7 +578,8 @@ impl Engine {
             Err(_) => {
                 self.error("the search failed");
                 if let Some(c) = &self.current {
-                    self.searcher = Some(Searcher::new(&c.variant, self.hash_mb));
+                    let v = c.variant.clone();
+                    self.searcher = Some(self.new_searcher(&v));
                 }
             }
         }

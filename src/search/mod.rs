@@ -6,7 +6,7 @@
 
 mod tt;
 
-pub use tt::{Bound, Entry, Tt};
+pub use tt::{Bound, Entry, Tt, TtError};
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -57,6 +57,10 @@ pub mod params {
     pub const MOVES_TO_GO: u32 = 30;
     /// Default transposition table size, megabytes.
     pub const DEFAULT_HASH_MB: usize = 64;
+    /// Largest transposition table a user may ask for (UCI `Hash`,
+    /// `--hash`), megabytes. Whether the machine has the memory is checked
+    /// when the table is allocated ([`super::Tt::try_new`]).
+    pub const MAX_HASH_MB: usize = 65536;
     /// Deepest search.
     pub const MAX_PLY: usize = 100;
 }
@@ -171,10 +175,24 @@ pub struct Searcher {
 }
 
 impl Searcher {
-    /// A searcher for `v` with a table of `hash_mb` megabytes.
+    /// A searcher for `v` with a table of `hash_mb` megabytes. Aborts if
+    /// the table cannot be allocated: for a size a user chose, use
+    /// [`Searcher::try_new`].
     pub fn new(v: &Variant, hash_mb: usize) -> Searcher {
+        Searcher::with_table(v, Tt::new(hash_mb))
+    }
+
+    /// A searcher for `v` with a table of `hash_mb` megabytes, or why the
+    /// table cannot be allocated.
+    pub fn try_new(v: &Variant, hash_mb: usize) -> Result<Searcher, TtError> {
+        Ok(Searcher::with_table(v, Tt::try_new(hash_mb)?))
+    }
+
+    /// A searcher for `v` using `tt` (e.g. the table of a searcher for
+    /// another variant, cleared: no second allocation).
+    pub fn with_table(v: &Variant, tt: Tt) -> Searcher {
         Searcher {
-            tt: Tt::new(hash_mb),
+            tt,
             eval: Eval::new(v),
             stop: Arc::new(AtomicBool::new(false)),
             killers: vec![[None; 2]; params::MAX_PLY + 2],
@@ -205,6 +223,13 @@ impl Searcher {
             node_limit: None,
             stopped: false,
         }
+    }
+
+    /// Replace the table by one of `hash_mb` megabytes; if it cannot be
+    /// allocated, the old table stays (with what it learned).
+    pub fn set_hash(&mut self, hash_mb: usize) -> Result<(), TtError> {
+        self.tt = Tt::try_new(hash_mb)?;
+        Ok(())
     }
 
     /// A flag that stops the search when set (from another thread). The
