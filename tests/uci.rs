@@ -181,7 +181,9 @@ fn uci_transcript() {
             .len(),
         1
     );
-    assert_eq!(s.quiet("go depth x").len(), 1);
+    // A bad `go` parameter is reported, and the `go` still answers.
+    let bad = s.go("go depth x");
+    assert_eq!(errors(&bad).len(), 1, "{bad:?}");
     // Still the position after 1.e4: the same search gives the same lines.
     s.quiet("ucinewgame");
     let again = s.go("go depth 4");
@@ -250,6 +252,23 @@ impl Session {
                 .arg(env!("CARGO_BIN_EXE_myriad")),
         )
     }
+
+    /// Read lines up to one starting with `end`, waiting at most `secs`
+    /// seconds in all; None if it did not come.
+    fn within(&mut self, end: &str, secs: u64) -> Option<Vec<String>> {
+        let deadline = std::time::Instant::now() + Duration::from_secs(secs);
+        let mut got = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            let line = self.lines.recv_timeout(left).ok()?;
+            self.transcript.push(format!("< {line}"));
+            let done = line.starts_with(end);
+            got.push(line);
+            if done {
+                return Some(got);
+            }
+        }
+    }
 }
 
 fn errors(lines: &[String]) -> Vec<&String> {
@@ -257,6 +276,88 @@ fn errors(lines: &[String]) -> Vec<&String> {
         .iter()
         .filter(|l| l.starts_with("info string error"))
         .collect()
+}
+
+/// Every `go` ends in exactly one `bestmove`, whatever its parameters; a bad
+/// parameter is reported beside it. `searchmoves` restricts the root.
+/// (Issue 16, defect 3.)
+#[test]
+fn every_go_answers_bestmove() {
+    let mut s = Session::start();
+    s.quiet("position startpos");
+    let l = s.go("go searchmoves e2e4 depth 5");
+    assert_eq!(bestmove(&l), "e2e4", "{l:?}");
+    assert!(errors(&l).is_empty(), "{l:?}");
+    let l = s.go("go searchmoves a2a3 h2h3 depth 4");
+    assert!(["a2a3", "h2h3"].contains(&bestmove(&l).as_str()), "{l:?}");
+    assert!(
+        l.iter()
+            .filter(|x| x.starts_with("info depth"))
+            .all(|x| x.contains(" pv a2a3") || x.contains(" pv h2h3")),
+        "{l:?}"
+    );
+    // An illegal or unreadable move is reported and ignored.
+    let l = s.go("go searchmoves e7e5 zz b1c3 depth 3");
+    assert_eq!(bestmove(&l), "b1c3", "{l:?}");
+    assert_eq!(errors(&l).len(), 2, "{l:?}");
+    // None left: the whole root is searched.
+    let l = s.go("go searchmoves e7e5 depth 2");
+    assert_eq!(errors(&l).len(), 1, "{l:?}");
+    assert_legal(
+        "rules/chess.variant",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        &bestmove(&l),
+    );
+    for bad in [
+        "go depth",
+        "go depth abc",
+        "go perft 3",
+        "go nodes",
+        "go movetime x",
+        "go wtime 99999999999999999999 btime 99999999999999999999 movetime 20",
+        "go wtime -100 btime -100",
+        "go winc 5 wtime 99999999999999999999999999999 depth 2",
+        "go movestogo 99999999999 wtime 100 btime 100",
+        "go depth 2 mate 99999999999 nodes 3000",
+        "go depth 2 frobnicate 3",
+        "go depth -5",
+        "go movetime -5",
+    ] {
+        s.send(bad);
+        let l = s
+            .within("bestmove", 20)
+            .unwrap_or_else(|| panic!("`{bad}`: no bestmove: {:?}", s.transcript));
+        assert_legal(
+            "rules/chess.variant",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            &bestmove(&l),
+        );
+        // Nothing more: exactly one bestmove.
+        let rest = s.quiet("isready");
+        assert!(!rest.iter().any(|x| x.starts_with("bestmove")), "{rest:?}");
+    }
+    // Huge clocks: a search that would run for years, still stopped at once.
+    s.send("go wtime 99999999999999999999 btime 99999999999999999999");
+    std::thread::sleep(Duration::from_millis(100));
+    s.send("stop");
+    s.within("bestmove", 10).expect("stop answers");
+    // No legal move (checkmate): `bestmove 0000`.
+    s.quiet("position fen rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
+    assert_eq!(bestmove(&s.go("go depth 3")), "0000");
+    assert_eq!(bestmove(&s.go("go searchmoves e2e4 depth 3")), "0000");
+    s.quit();
+}
+
+/// `searchmoves` takes drops in the variant's notation.
+#[test]
+fn searchmoves_with_drops() {
+    let mut s = Session::start();
+    s.quiet("setoption name UCI_Variant value perier");
+    s.quiet("setoption name option_extra value yes");
+    s.quiet("position startpos moves g1f3 g8f6");
+    let l = s.go("go searchmoves E@g1 depth 3");
+    assert_eq!(bestmove(&l), "E@g1", "{l:?}");
+    s.quit();
 }
 
 /// A hash table that cannot be allocated is refused with an error and the

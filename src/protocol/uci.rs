@@ -32,6 +32,44 @@ use crate::notation::{move_to_string, parse_fen, parse_move};
 use crate::protocol::{bundled, info_line};
 use crate::search::{Clock, Limits, Searcher, params};
 
+/// The largest time any `go` parameter is taken as, milliseconds (about
+/// 35 years): larger values, however many digits, are clamped to it.
+const MAX_MS: u64 = 1 << 40;
+
+/// The parameters of `go`.
+const GO_KEYS: [&str; 13] = [
+    "searchmoves",
+    "ponder",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "depth",
+    "nodes",
+    "mate",
+    "movetime",
+    "infinite",
+    "perft",
+];
+
+/// A count as `go` takes it: digits with an optional sign; negative values
+/// (a clock after a flag fall) are 0, values beyond `u64` saturate.
+fn parse_count(text: &str) -> Option<u64> {
+    let (neg, digits) = match text.as_bytes().first() {
+        Some(b'-') => (true, &text[1..]),
+        Some(b'+') => (false, &text[1..]),
+        _ => (false, text),
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    if neg {
+        return Some(0);
+    }
+    Some(digits.parse::<u64>().unwrap_or(u64::MAX))
+}
+
 /// Where the engine writes: shared by the main and the search thread.
 pub type Output = Arc<Mutex<Box<dyn Write + Send>>>;
 
@@ -255,9 +293,7 @@ impl Engine {
             }
             "go" => {
                 self.wait();
-                if let Err(e) = self.go(args) {
-                    self.error(&e);
-                }
+                self.go(args);
             }
             _ => self.error(&format!("unknown command `{cmd}`")),
         }
@@ -462,46 +498,74 @@ impl Engine {
         Ok(())
     }
 
-    fn go(&mut self, args: &[&str]) -> Result<(), String> {
+    /// Start a search. Whatever goes wrong, the search or this function
+    /// prints one `bestmove`; a bad parameter is reported and ignored.
+    fn go(&mut self, args: &[&str]) {
         let Some(c) = &self.current else {
-            return Err("go: no variant loaded".into());
+            self.error("go: no variant loaded");
+            self.say("bestmove 0000");
+            return;
         };
+        let mut errors: Vec<String> = Vec::new();
         let mut limits = Limits::default();
+        let mut asked = false;
         let (mut wtime, mut btime, mut winc, mut binc, mut mtg) = (None, None, None, None, None);
         let mut i = 0;
-        let num = |i: usize, key: &str| -> Result<u64, String> {
-            let text = args
-                .get(i + 1)
-                .ok_or_else(|| format!("go: `{key}` needs a number"))?;
-            // Clocks may be negative after a flag fall: take them as zero.
-            text.parse::<i64>()
-                .map(|n| n.max(0) as u64)
-                .map_err(|_| format!("go: `{key} {text}`: not a number"))
-        };
         while i < args.len() {
             let key = args[i];
-            match key {
-                "infinite" => limits.infinite = true,
-                "ponder" => {}
-                "wtime" => wtime = Some(num(i, key)?),
-                "btime" => btime = Some(num(i, key)?),
-                "winc" => winc = Some(num(i, key)?),
-                "binc" => binc = Some(num(i, key)?),
-                "movestogo" => mtg = Some(num(i, key)? as u32),
-                "depth" => limits.depth = Some(num(i, key)?.max(1) as u32),
-                "nodes" => limits.nodes = Some(num(i, key)?.max(1)),
-                "movetime" => limits.movetime = Some(Duration::from_millis(num(i, key)?)),
-                "mate" => limits.depth = Some(2 * num(i, key)?.max(1) as u32),
-                "searchmoves" => {
-                    return Err("go: searchmoves is not supported".into());
-                }
-                _ => return Err(format!("go: unknown parameter `{key}`")),
+            i += 1;
+            if !GO_KEYS.contains(&key) {
+                errors.push(format!("go: unknown parameter `{key}` (ignored)"));
+                continue;
             }
-            i += if matches!(key, "infinite" | "ponder") {
-                1
-            } else {
-                2
+            match key {
+                "infinite" => {
+                    limits.infinite = true;
+                    asked = true;
+                    continue;
+                }
+                "ponder" => continue,
+                "searchmoves" => {
+                    let mut pos = c.pos.clone();
+                    while let Some(&text) = args.get(i).filter(|t| !GO_KEYS.contains(t)) {
+                        i += 1;
+                        match parse_move(&c.variant, &mut pos, text) {
+                            Ok(m) => limits.searchmoves.push(m),
+                            Err(e) => errors.push(format!("go searchmoves: {e} (ignored)")),
+                        }
+                    }
+                    continue;
+                }
+                _ => {}
+            }
+            // A key with a number.
+            let Some(&text) = args.get(i).filter(|t| !GO_KEYS.contains(t)) else {
+                errors.push(format!("go: `{key}` needs a number (ignored)"));
+                continue;
             };
+            i += 1;
+            let Some(n) = parse_count(text) else {
+                errors.push(format!("go: `{key} {text}`: not a number (ignored)"));
+                continue;
+            };
+            let ms = n.min(MAX_MS);
+            let plies = n.min(params::MAX_PLY as u64) as u32;
+            match key {
+                "wtime" => wtime = Some(ms),
+                "btime" => btime = Some(ms),
+                "winc" => winc = Some(ms),
+                "binc" => binc = Some(ms),
+                "movestogo" => mtg = Some(n.min(u32::MAX as u64) as u32),
+                "depth" => limits.depth = Some(plies.max(1)),
+                "nodes" => limits.nodes = Some(n.max(1)),
+                "movetime" => limits.movetime = Some(Duration::from_millis(ms)),
+                "mate" => limits.depth = Some(plies.saturating_mul(2).max(2)),
+                "perft" => errors.push(format!(
+                    "go perft {text}: not supported over UCI (use `myriad perft RULES --depth N`)"
+                )),
+                _ => unreachable!("every key of GO_KEYS is handled"),
+            }
+            asked |= key != "perft";
         }
         let (time, inc) = if c.pos.side == 0 {
             (wtime, winc)
@@ -520,21 +584,32 @@ impl Engine {
             && limits.movetime.is_none()
             && limits.clock.is_none()
         {
-            limits.infinite = true;
+            if errors.is_empty() || asked {
+                // A bare `go` (or one with only searchmoves, ponder or the
+                // other side's clock) analyses until `stop`.
+                limits.infinite = true;
+            } else {
+                // Nothing usable was asked: answer at once.
+                limits.depth = Some(1);
+            }
         }
-        let Some(mut searcher) = self.searcher.take() else {
-            return Err("go: no searcher".into());
-        };
         let v = c.variant.clone();
         let pos = c.pos.clone();
         let history = c.history.clone();
+        for e in &errors {
+            self.error(e);
+        }
+        let mut searcher = match self.searcher.take() {
+            Some(s) => s,
+            None => self.new_searcher(&v),
+        };
         let out = self.out.clone();
         let flag = searcher.stop_flag();
         flag.store(false, Ordering::Relaxed);
         let requested = Arc::new(AtomicBool::new(false));
         let req = requested.clone();
         let infinite = limits.infinite;
-        let handle = std::thread::spawn(move || {
+        let spawned = std::thread::Builder::new().spawn(move || {
             let r = searcher.search(&v, &pos, &history, &limits, &mut |info| {
                 say(&out, &info_line(&v, info));
             });
@@ -548,13 +623,24 @@ impl Engine {
             say(&out, &format!("bestmove {best}"));
             searcher
         });
+        let handle = match spawned {
+            Ok(h) => h,
+            Err(e) => {
+                self.error(&format!("go: the search thread could not start: {e}"));
+                self.say("bestmove 0000");
+                if let Some(c) = &self.current {
+                    let v = c.variant.clone();
+                    self.searcher = Some(self.new_searcher(&v));
+                }
+                return;
+            }
+        };
         self.job = Some(Job {
             handle,
             flag,
             requested,
             infinite,
         });
-        Ok(())
     }
 
     /// Stop the search, if any, and wait for its `bestmove`.

@@ -83,6 +83,9 @@ pub struct Limits {
     pub clock: Option<Clock>,
     /// Until stopped.
     pub infinite: bool,
+    /// Search only these root moves (UCI `searchmoves`); empty: all. Moves
+    /// that are not legal in the position are ignored.
+    pub searchmoves: Vec<Move>,
 }
 
 /// The mover's clock.
@@ -172,6 +175,8 @@ pub struct Searcher {
     hard: Option<Duration>,
     node_limit: Option<u64>,
     stopped: bool,
+    /// The root moves searched (from [`Limits::searchmoves`]); empty: all.
+    root_only: Vec<Move>,
 }
 
 impl Searcher {
@@ -222,6 +227,7 @@ impl Searcher {
             hard: None,
             node_limit: None,
             stopped: false,
+            root_only: Vec::new(),
         }
     }
 
@@ -316,6 +322,11 @@ impl Searcher {
 
         let mut root_moves = Vec::new();
         v.legal_moves(&mut pos, &mut root_moves);
+        self.root_only.clear();
+        if limits.searchmoves.iter().any(|m| root_moves.contains(m)) {
+            root_moves.retain(|m| limits.searchmoves.contains(m));
+            self.root_only.extend_from_slice(&root_moves);
+        }
         let mut result = SearchResult {
             best: root_moves.first().copied(),
             score: Score::Cp(0),
@@ -357,7 +368,15 @@ impl Searcher {
                 break;
             }
             prev = score;
-            let pv = self.pv(v, &pos, depth as usize);
+            let mut pv = self.pv(v, &pos, depth as usize);
+            // A table move from an earlier search (a stop during depth 1)
+            // may be one `searchmoves` excludes.
+            if pv
+                .first()
+                .is_some_and(|m| !self.root_only.is_empty() && !self.root_only.contains(m))
+            {
+                pv.clear();
+            }
             if let Some(&m) = pv.first() {
                 result.best = Some(m);
             }
@@ -584,6 +603,9 @@ impl Searcher {
             pick(&mut moves, &mut scores, j);
             let m = moves[j];
             if !v.is_legal_fast(pos, m, &safety) {
+                continue;
+            }
+            if ply == 0 && !self.root_only.is_empty() && !self.root_only.contains(&m) {
                 continue;
             }
             i += 1;
