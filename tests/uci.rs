@@ -271,6 +271,79 @@ impl Session {
     }
 }
 
+/// Every command that changes the game, sent while `go infinite` (or a bare
+/// `go`, which is infinite) searches, stops the search first: the stopped
+/// search prints its `bestmove`, the command takes effect, and `isready`,
+/// `stop` and `quit` are answered at once. (Issue 16, defect 2: each of
+/// these froze the engine.)
+#[test]
+fn commands_during_an_infinite_search_stop_it() {
+    let cases = [
+        ("go infinite", "ucinewgame"),
+        ("go infinite", "position startpos moves e2e4"),
+        ("go infinite", "setoption name Clear Hash"),
+        ("go infinite", "setoption name Hash value 8"),
+        ("go infinite", "setoption name UCI_Variant value gustavian"),
+        ("go", "position startpos moves d2d4"),
+        ("go depth 90", "position startpos moves g1f3"),
+    ];
+    for (go, cmd) in cases {
+        let mut s = Session::start();
+        s.quiet("position startpos");
+        s.send(go);
+        std::thread::sleep(Duration::from_millis(100));
+        s.send(cmd);
+        s.send("isready");
+        let lines = s
+            .within("readyok", 10)
+            .unwrap_or_else(|| panic!("`{go}` then `{cmd}`: no readyok: {:?}", s.transcript));
+        let best = lines.iter().filter(|l| l.starts_with("bestmove")).count();
+        assert_eq!(best, 1, "`{go}` then `{cmd}`: {lines:?}");
+        // The engine is idle again and the command took effect.
+        s.send("go depth 2");
+        s.within("bestmove", 10)
+            .unwrap_or_else(|| panic!("`{cmd}`: no bestmove after: {:?}", s.transcript));
+        s.send("quit");
+        let status = s.child.wait().expect("exits");
+        assert!(status.success(), "{status}");
+    }
+}
+
+/// A second `go` during a search stops the first; each prints one
+/// `bestmove`. `isready` during a search is answered at once, and `quit`
+/// ends a search in progress.
+#[test]
+fn go_during_a_search_and_quit() {
+    let mut s = Session::start();
+    s.quiet("position startpos");
+    s.send("go infinite");
+    std::thread::sleep(Duration::from_millis(100));
+    s.send("go depth 1");
+    s.send("isready");
+    let lines = s.within("readyok", 10).expect("readyok");
+    let mut best = lines.iter().filter(|l| l.starts_with("bestmove")).count();
+    if best < 2 {
+        best += s
+            .within("bestmove", 10)
+            .expect("the second go answers")
+            .iter()
+            .filter(|l| l.starts_with("bestmove"))
+            .count();
+    }
+    assert_eq!(best, 2, "{:?}", s.transcript);
+    s.send("go infinite");
+    s.send("isready");
+    let lines = s.within("readyok", 10).expect("readyok while searching");
+    assert!(
+        !lines.iter().any(|l| l.starts_with("bestmove")),
+        "{lines:?}"
+    );
+    s.send("quit");
+    s.within("bestmove", 10).expect("quit stops the search");
+    let status = s.child.wait().expect("exits");
+    assert!(status.success(), "{status}");
+}
+
 fn errors(lines: &[String]) -> Vec<&String> {
     lines
         .iter()

@@ -12,10 +12,20 @@
 //!   variant declares the option, and sets it for `position startpos`.
 //!
 //! Changing the variant or an option resets the position to the start.
-//! The search runs on its own thread, so `isready` and `stop` are answered
-//! while it searches; other commands wait for it to finish. Every bad
-//! command, unknown option, bad FEN or illegal move is answered with one
-//! `info string error: ...` line and otherwise ignored: the state is as before.
+//!
+//! The search runs on its own thread and the command loop never waits for
+//! it: `isready`, `stop`, `quit`, `uci`, `debug` and `ponderhit` are
+//! answered at once while it searches; `position`, `ucinewgame`,
+//! `setoption` and `go` stop it first (as `stop` would: the stopped search
+//! prints its `bestmove`), then take effect. Every `go` ends in exactly one
+//! `bestmove` (`0000` when there is no legal move). `go searchmoves` takes
+//! moves in the variant's coordinate notation.
+//!
+//! Every bad command, unknown option, bad FEN or illegal move is answered
+//! with one `info string error: ...` line and otherwise ignored: the state
+//! is as before. A `go` with a bad parameter reports it, ignores it and still
+//! searches; if nothing it asked for was usable, to depth 1, so that it
+//! answers at once.
 
 use std::collections::BTreeMap;
 use std::io::{BufRead, Write};
@@ -273,26 +283,28 @@ impl Engine {
                 return false;
             }
             "ponderhit" => {}
+            // These change what a search works on: a search in progress
+            // is stopped first (it prints its `bestmove`).
             "ucinewgame" => {
-                self.wait();
+                self.stop();
                 if let Some(s) = &mut self.searcher {
                     s.clear();
                 }
             }
             "setoption" => {
-                self.wait();
+                self.stop();
                 if let Err(e) = self.setoption(args) {
                     self.error(&e);
                 }
             }
             "position" => {
-                self.wait();
+                self.stop();
                 if let Err(e) = self.position(args) {
                     self.error(&e);
                 }
             }
             "go" => {
-                self.wait();
+                self.stop();
                 self.go(args);
             }
             _ => self.error(&format!("unknown command `{cmd}`")),
