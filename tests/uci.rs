@@ -433,6 +433,33 @@ fn searchmoves_with_drops() {
     s.quit();
 }
 
+/// A line that is not UTF-8 is a bad command, not the end of the input; a
+/// line too long to read is one error too.
+#[test]
+fn a_line_that_is_not_utf8_is_an_error() {
+    let mut s = Session::start();
+    s.stdin
+        .write_all(b"\xff\xfe garbage \xc3\n")
+        .expect("write");
+    let l = s.quiet("position startpos");
+    assert_eq!(errors(&l).len(), 1, "{l:?}");
+    // A line longer than the engine reads: one error, and it is skipped whole.
+    let mut long = b"position startpos moves".to_vec();
+    long.extend(std::iter::repeat_n(b'x', 5 << 20));
+    long.push(b'\n');
+    s.stdin.write_all(&long).expect("write");
+    let l = s.quiet("position startpos");
+    assert_eq!(errors(&l).len(), 1, "{l:?}");
+    assert!(l[0].contains("longer than"), "{l:?}");
+    let l = s.go("go depth 1");
+    assert_legal(
+        "rules/chess.variant",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        &bestmove(&l),
+    );
+    s.quit();
+}
+
 /// A hash table that cannot be allocated is refused with an error and the
 /// old one kept: the engine plays on. The engine runs with its address
 /// space limited, so that the allocation fails on every machine without

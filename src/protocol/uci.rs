@@ -21,9 +21,10 @@
 //! `bestmove` (`0000` when there is no legal move). `go searchmoves` takes
 //! moves in the variant's coordinate notation.
 //!
-//! Every bad command, unknown option, bad FEN or illegal move is answered
-//! with one `info string error: ...` line and otherwise ignored: the state
-//! is as before. A `go` with a bad parameter reports it, ignores it and still
+//! Every bad command, unknown option, bad FEN or illegal move (and a line
+//! that is not UTF-8, or is longer than [`MAX_LINE`]) is answered with one
+//! `info string error: ...` line and otherwise ignored: the state is as
+//! before. A `go` with a bad parameter reports it, ignores it and still
 //! searches; if nothing it asked for was usable, to depth 1, so that it
 //! answers at once.
 
@@ -41,6 +42,11 @@ use crate::movegen::{Move, Variant};
 use crate::notation::{move_to_string, parse_fen, parse_move};
 use crate::protocol::{bundled, info_line};
 use crate::search::{Clock, Limits, Searcher, params};
+
+/// The longest command line read, bytes; a longer one is an error (and
+/// skipped), so that no input makes the engine hold unbounded memory. A
+/// `position` with thousands of moves takes a few tens of kilobytes.
+pub const MAX_LINE: usize = 1 << 22;
 
 /// The largest time any `go` parameter is taken as, milliseconds (about
 /// 35 years): larger values, however many digits, are clamped to it.
@@ -184,7 +190,8 @@ impl Engine {
         say(&self.out, line);
     }
 
-    fn error(&self, msg: &str) {
+    /// Report `msg` as one `info string error: ...` line.
+    pub fn error(&self, msg: &str) {
         // One line, whatever the message.
         let one: Vec<&str> = msg
             .lines()
@@ -320,7 +327,6 @@ impl Engine {
             params::DEFAULT_HASH_MB,
             params::MAX_HASH_MB
         ));
-
         self.say("option name Clear Hash type button");
         let vars: Vec<String> = self
             .bundled
@@ -684,13 +690,44 @@ impl Engine {
     }
 }
 
+/// The next line of `input` (without its line end): None at the end of the
+/// input (or on a read error); `Err` with the message for a line that is
+/// not UTF-8 or longer than [`MAX_LINE`] (the whole line is skipped).
+fn next_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> Option<Result<String, String>> {
+    buf.clear();
+    let n = std::io::Read::take(&mut *input, MAX_LINE as u64 + 1)
+        .read_until(b'\n', buf)
+        .ok()?;
+    if n == 0 {
+        return None;
+    }
+    if buf.last() != Some(&b'\n') && buf.len() > MAX_LINE {
+        let _ = input.skip_until(b'\n');
+        return Some(Err(format!(
+            "a line longer than {MAX_LINE} bytes (ignored)"
+        )));
+    }
+    while buf.last().is_some_and(|&b| b == b'\n' || b == b'\r') {
+        buf.pop();
+    }
+    match std::str::from_utf8(buf) {
+        Ok(s) => Some(Ok(s.to_string())),
+        Err(_) => Some(Err("a line that is not UTF-8 (ignored)".to_string())),
+    }
+}
+
 /// Run the UCI loop on `input` until `quit` or the end of the input.
-pub fn run(input: impl BufRead, out: Output) {
+pub fn run(mut input: impl BufRead, out: Output) {
     let mut engine = Engine::new(out);
-    for line in input.lines() {
-        let Ok(line) = line else { break };
-        if !engine.command(&line) {
-            return;
+    let mut buf = Vec::new();
+    while let Some(line) = next_line(&mut input, &mut buf) {
+        match line {
+            Ok(line) => {
+                if !engine.command(&line) {
+                    return;
+                }
+            }
+            Err(e) => engine.error(&e),
         }
     }
     // End of input: let a finite search finish, stop an infinite one.
