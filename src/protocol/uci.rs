@@ -633,7 +633,7 @@ impl Engine {
             });
             // Infinite analysis reports its move only when told to stop.
             while limits.infinite && !req.load(Ordering::Relaxed) {
-                std::thread::sleep(Duration::from_millis(2));
+                std::thread::park_timeout(Duration::from_millis(5));
             }
             let best = r
                 .best
@@ -666,6 +666,8 @@ impl Engine {
         let Some(job) = self.job.take() else { return };
         job.requested.store(true, Ordering::Relaxed);
         job.flag.store(true, Ordering::Relaxed);
+        // End a wait in progress at once (see the waits in go and search).
+        job.handle.thread().unpark();
         self.join(job);
     }
 

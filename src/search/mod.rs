@@ -407,9 +407,10 @@ impl Searcher {
                 break;
             }
         }
-        // Infinite analysis waits for `stop` after the depth limit.
+        // Infinite analysis waits for `stop` after the depth limit (whoever
+        // sets the flag may unpark this thread to end the wait at once).
         while limits.infinite && !self.stop.load(Ordering::Relaxed) && !self.stopped {
-            std::thread::sleep(Duration::from_millis(5));
+            std::thread::park_timeout(Duration::from_millis(5));
         }
         result.nodes = self.nodes;
         result
