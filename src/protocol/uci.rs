@@ -682,7 +682,9 @@ impl Engine {
         match job.handle.join() {
             Ok(s) => self.searcher = Some(s),
             Err(_) => {
+                // The search panicked before its answer: still one bestmove.
                 self.error("the search failed");
+                self.say("bestmove 0000");
                 if let Some(c) = &self.current {
                     let v = c.variant.clone();
                     self.searcher = Some(self.new_searcher(&v));
@@ -692,10 +694,11 @@ impl Engine {
     }
 }
 
-/// The next line of `input` (without its line end): None at the end of the
-/// input (or on a read error); `Err` with the message for a line that is
-/// not UTF-8 or longer than [`MAX_LINE`] (the whole line is skipped).
-fn next_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> Option<Result<String, String>> {
+/// The next command line of `input` (without its line end), as [`run`]
+/// reads it: None at the end of the input (or on a read error); `Err` with
+/// the message for a line that is not UTF-8 or longer than [`MAX_LINE`]
+/// (the whole line is skipped). `buf` is scratch space.
+pub fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> Option<Result<String, String>> {
     buf.clear();
     let n = std::io::Read::take(&mut *input, MAX_LINE as u64 + 1)
         .read_until(b'\n', buf)
@@ -722,7 +725,7 @@ fn next_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> Option<Result<Strin
 pub fn run(mut input: impl BufRead, out: Output) {
     let mut engine = Engine::new(out);
     let mut buf = Vec::new();
-    while let Some(line) = next_line(&mut input, &mut buf) {
+    while let Some(line) = read_line(&mut input, &mut buf) {
         match line {
             Ok(line) => {
                 if !engine.command(&line) {
