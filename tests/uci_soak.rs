@@ -782,7 +782,7 @@ fn soak(duration: Duration) {
     while start.elapsed() < duration {
         s.step();
         steps += 1;
-        if steps % 25 == 0 {
+        if steps.is_multiple_of(25) {
             s.check_alive_and_memory();
         }
     }
