@@ -293,3 +293,28 @@ fn a_reader_that_stops_early_ends_the_output_quietly() {
     assert!(!err.contains("panicked"), "{err}");
     assert_ne!(out.status.code(), Some(101), "a panic's exit code: {err}");
 }
+
+/// A hash table that cannot be allocated is one clear message and exit code
+/// 2, not an abort. The address space is limited (`ulimit -v`) so that the
+/// allocation fails on every machine without committing memory. (Issue 16,
+/// defect 8: "memory allocation of 51539607552 bytes failed", SIGABRT.)
+#[test]
+fn hash_that_cannot_be_allocated_is_refused() {
+    for args in [
+        "bestmove rules/chess.variant --depth 3 --hash 65536",
+        "bestmove rules/chess.variant --depth 3 --hash 8192",
+        "analyze rules/chess.variant --depth 2 --hash 8192",
+        "bench --depth 1 --hash 8192",
+        "selfplay rules/chess.variant --games 1 --nodes 100 --pgn /dev/null --hash 8192",
+    ] {
+        let o = Command::new("sh")
+            .arg("-c")
+            .arg(format!("ulimit -v 3145728 && exec \"$0\" {args}"))
+            .arg(env!("CARGO_BIN_EXE_myriad"))
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .expect("sh runs");
+        assert_bad_input(&o, "hash table");
+        assert!(!stderr(&o).contains("memory allocation"), "{args}");
+    }
+}

@@ -103,8 +103,8 @@ pub struct HashArgs {
     pub hash: usize,
 }
 
-/// The largest `--hash`, megabytes.
-pub const MAX_HASH_MB: u64 = 65536;
+/// The largest `--hash`, megabytes (as UCI's `Hash`).
+pub const MAX_HASH_MB: u64 = myriad::search::params::MAX_HASH_MB as u64;
 
 /// Clap's value parser for a hash size: 1 to [`MAX_HASH_MB`] megabytes.
 pub fn hash_mb() -> clap::builder::RangedU64ValueParser<usize> {

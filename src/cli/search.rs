@@ -3,6 +3,7 @@
 
 use std::io::Write;
 
+use myriad::movegen::Variant;
 use myriad::notation::{move_to_string, parse_san, write_fen};
 use myriad::protocol::info_line;
 use myriad::search::{Limits, Searcher};
@@ -10,12 +11,17 @@ use myriad::search::{Limits, Searcher};
 use super::args::GameArgs;
 use super::{Failure, bad_input, load_game, position};
 
+/// A searcher with a table of `hash` MB, or the message why it cannot be had.
+pub(super) fn new_searcher(v: &Variant, hash: usize) -> Result<Searcher, Failure> {
+    Searcher::try_new(v, hash).map_err(|e| bad_input(format!("--hash {hash}: {e}")))
+}
+
 /// Search the position within `limits` and print the best move.
 pub(super) fn bestmove(args: &GameArgs, limits: &Limits, hash: usize) -> Result<(), Failure> {
     let game = load_game(&args.rules)?;
     let v = &game.variant;
     let pos = position(&game, args.fen.as_deref())?;
-    let mut searcher = Searcher::new(v, hash);
+    let mut searcher = new_searcher(v, hash)?;
     let result = searcher.search(v, &pos, &[], limits, &mut |info| {
         println!("{}", info_line(v, info))
     });
@@ -52,7 +58,7 @@ pub(super) fn analyze(
         infinite: false,
         ..Limits::default()
     };
-    let mut searcher = Searcher::new(v, hash);
+    let mut searcher = new_searcher(v, hash)?;
     let result = searcher.search(v, &pos, &history, &limits, &mut |info| {
         println!("{}", info_line(v, info));
         let _ = std::io::stdout().flush();

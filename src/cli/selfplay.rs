@@ -10,9 +10,10 @@ use myriad::protocol::selfplay::{
     Config, GameResult, Tally, decide_options, first_engine_is_white, pgn, pgn_date,
     play_game_between,
 };
-use myriad::search::{Limits, Searcher};
+use myriad::search::Limits;
 
 use super::args::{LimitArgs, OptionSetting, hash_mb, option_setting};
+use super::search::new_searcher;
 use super::{Failure, bad_input, print_warnings};
 
 /// `myriad selfplay`'s flags.
@@ -88,8 +89,11 @@ pub(super) fn selfplay(args: &SelfplayArgs) -> Result<(), Failure> {
     let mut file = std::fs::File::create(pgn_path)
         .map_err(|e| bad_input(format!("{}: {e}", pgn_path.display())))?;
     let date = pgn_date();
-    let mut searcher = Searcher::new(v, args.hash);
-    let mut second = opponent.as_ref().map(|_| Searcher::new(v, args.hash));
+    let mut searcher = new_searcher(v, args.hash)?;
+    let mut second = match opponent {
+        Some(_) => Some(new_searcher(v, args.hash)?),
+        None => None,
+    };
     let mut tally = Tally::default();
     let mut first = [0u32; 3]; // wins, draws, losses of the first engine
     let tty = std::io::stderr().is_terminal();

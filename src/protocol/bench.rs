@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use crate::load::{Game, load};
 use crate::notation::{FenError, parse_fen};
-use crate::search::{Limits, Searcher};
+use crate::search::{Limits, Searcher, TtError};
 
 /// The bundled bench positions.
 pub const BENCH_POSITIONS: &str = include_str!("../../rules/bench.txt");
@@ -57,6 +57,9 @@ pub enum BenchError {
     /// An option setting was refused.
     #[error("{0}")]
     Option(String),
+    /// The hash table could not be allocated.
+    #[error("--hash: {0}")]
+    Hash(#[from] TtError),
     /// A FEN of the bench file was refused.
     #[error("{rules}: {error}")]
     Fen {
@@ -125,7 +128,7 @@ pub fn run_bench(
             })?,
             None => v.start_position(),
         };
-        let mut searcher = Searcher::new(v, hash_mb);
+        let mut searcher = Searcher::try_new(v, hash_mb)?;
         searcher.clear();
         let limits = Limits {
             depth: Some(depth),

@@ -12,10 +12,21 @@
 //!   variant declares the option, and sets it for `position startpos`.
 //!
 //! Changing the variant or an option resets the position to the start.
-//! The search runs on its own thread, so `isready` and `stop` are answered
-//! while it searches; other commands wait for it to finish. Every bad
-//! command, unknown option, bad FEN or illegal move is answered with one
-//! `info string error: ...` line and otherwise ignored: the state is as before.
+//!
+//! The search runs on its own thread and the command loop never waits for
+//! it: `isready`, `stop`, `quit`, `uci`, `debug` and `ponderhit` are
+//! answered at once while it searches; `position`, `ucinewgame`,
+//! `setoption` and `go` stop it first (as `stop` would: the stopped search
+//! prints its `bestmove`), then take effect. Every `go` ends in exactly one
+//! `bestmove` (`0000` when there is no legal move). `go searchmoves` takes
+//! moves in the variant's coordinate notation.
+//!
+//! Every bad command, unknown option, bad FEN or illegal move (and a line
+//! that is not UTF-8, or is longer than [`MAX_LINE`]) is answered with one
+//! `info string error: ...` line and otherwise ignored: the state is as
+//! before. A `go` with a bad parameter reports it, ignores it and still
+//! searches; if nothing it asked for was usable, to depth 1, so that it
+//! answers at once.
 
 use std::collections::BTreeMap;
 use std::io::{BufRead, Write};
@@ -31,6 +42,49 @@ use crate::movegen::{Move, Variant};
 use crate::notation::{move_to_string, parse_fen, parse_move};
 use crate::protocol::{bundled, info_line};
 use crate::search::{Clock, Limits, Searcher, params};
+
+/// The longest command line read, bytes; a longer one is an error (and
+/// skipped), so that no input makes the engine hold unbounded memory. A
+/// `position` with thousands of moves takes a few tens of kilobytes.
+pub const MAX_LINE: usize = 1 << 22;
+
+/// The largest time any `go` parameter is taken as, milliseconds (about
+/// 35 years): larger values, however many digits, are clamped to it.
+const MAX_MS: u64 = 1 << 40;
+
+/// The parameters of `go`.
+const GO_KEYS: [&str; 13] = [
+    "searchmoves",
+    "ponder",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "depth",
+    "nodes",
+    "mate",
+    "movetime",
+    "infinite",
+    "perft",
+];
+
+/// A count as `go` takes it: digits with an optional sign; negative values
+/// (a clock after a flag fall) are 0, values beyond `u64` saturate.
+fn parse_count(text: &str) -> Option<u64> {
+    let (neg, digits) = match text.as_bytes().first() {
+        Some(b'-') => (true, &text[1..]),
+        Some(b'+') => (false, &text[1..]),
+        _ => (false, text),
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    if neg {
+        return Some(0);
+    }
+    Some(digits.parse::<u64>().unwrap_or(u64::MAX))
+}
 
 /// Where the engine writes: shared by the main and the search thread.
 pub type Output = Arc<Mutex<Box<dyn Write + Send>>>;
@@ -136,7 +190,8 @@ impl Engine {
         say(&self.out, line);
     }
 
-    fn error(&self, msg: &str) {
+    /// Report `msg` as one `info string error: ...` line.
+    pub fn error(&self, msg: &str) {
         // One line, whatever the message.
         let one: Vec<&str> = msg
             .lines()
@@ -186,9 +241,36 @@ impl Engine {
         })
     }
 
+    /// Make `c` the current game, with a fresh searcher for it. The table
+    /// of the previous searcher is kept (cleared): no second allocation of
+    /// a table that may be large.
     fn install(&mut self, c: Current) {
-        self.searcher = Some(Searcher::new(&c.variant, self.hash_mb));
+        let searcher = match self.searcher.take() {
+            Some(old) => {
+                let mut tt = old.tt;
+                tt.clear();
+                Searcher::with_table(&c.variant, tt)
+            }
+            None => self.new_searcher(&c.variant),
+        };
+        self.searcher = Some(searcher);
         self.current = Some(c);
+    }
+
+    /// A searcher with a table of the `Hash` size, or if that cannot be
+    /// allocated (any more), of the default size.
+    fn new_searcher(&mut self, v: &Variant) -> Searcher {
+        match Searcher::try_new(v, self.hash_mb) {
+            Ok(s) => s,
+            Err(e) => {
+                self.error(&format!(
+                    "{e}; using {} MB",
+                    params::DEFAULT_HASH_MB.min(self.hash_mb)
+                ));
+                self.hash_mb = params::DEFAULT_HASH_MB.min(self.hash_mb);
+                Searcher::new(v, self.hash_mb)
+            }
+        }
     }
 
     /// Handle one line; false after `quit`.
@@ -208,29 +290,29 @@ impl Engine {
                 return false;
             }
             "ponderhit" => {}
+            // These change what a search works on: a search in progress
+            // is stopped first (it prints its `bestmove`).
             "ucinewgame" => {
-                self.wait();
+                self.stop();
                 if let Some(s) = &mut self.searcher {
                     s.clear();
                 }
             }
             "setoption" => {
-                self.wait();
+                self.stop();
                 if let Err(e) = self.setoption(args) {
                     self.error(&e);
                 }
             }
             "position" => {
-                self.wait();
+                self.stop();
                 if let Err(e) = self.position(args) {
                     self.error(&e);
                 }
             }
             "go" => {
-                self.wait();
-                if let Err(e) = self.go(args) {
-                    self.error(&e);
-                }
+                self.stop();
+                self.go(args);
             }
             _ => self.error(&format!("unknown command `{cmd}`")),
         }
@@ -241,8 +323,9 @@ impl Engine {
         self.say(&format!("id name Myriad {}", env!("CARGO_PKG_VERSION")));
         self.say("id author the Myriad authors");
         self.say(&format!(
-            "option name Hash type spin default {} min 1 max 65536",
-            params::DEFAULT_HASH_MB
+            "option name Hash type spin default {} min 1 max {}",
+            params::DEFAULT_HASH_MB,
+            params::MAX_HASH_MB
         ));
         self.say("option name Clear Hash type button");
         let vars: Vec<String> = self
@@ -283,15 +366,22 @@ impl Engine {
         let lname = name.to_ascii_lowercase();
         match lname.as_str() {
             "hash" => {
+                let max = params::MAX_HASH_MB;
                 let mb: usize = value
                     .parse()
                     .ok()
-                    .filter(|&n| (1..=65536).contains(&n))
-                    .ok_or_else(|| format!("setoption Hash: `{value}` is not 1..65536"))?;
-                self.hash_mb = mb;
-                if let Some(c) = &self.current {
-                    self.searcher = Some(Searcher::new(&c.variant, mb));
+                    .filter(|&n| (1..=max).contains(&n))
+                    .ok_or_else(|| format!("setoption Hash: `{value}` is not 1..{max}"))?;
+                // The old table stays until the new one is had.
+                if let Some(s) = &mut self.searcher {
+                    s.set_hash(mb).map_err(|e| {
+                        format!(
+                            "setoption Hash: {e}; the table stays at {} MB",
+                            self.hash_mb
+                        )
+                    })?;
                 }
+                self.hash_mb = mb;
             }
             "clear hash" => {
                 if let Some(s) = &mut self.searcher {
@@ -426,46 +516,74 @@ impl Engine {
         Ok(())
     }
 
-    fn go(&mut self, args: &[&str]) -> Result<(), String> {
+    /// Start a search. Whatever goes wrong, the search or this function
+    /// prints one `bestmove`; a bad parameter is reported and ignored.
+    fn go(&mut self, args: &[&str]) {
         let Some(c) = &self.current else {
-            return Err("go: no variant loaded".into());
+            self.error("go: no variant loaded");
+            self.say("bestmove 0000");
+            return;
         };
+        let mut errors: Vec<String> = Vec::new();
         let mut limits = Limits::default();
+        let mut asked = false;
         let (mut wtime, mut btime, mut winc, mut binc, mut mtg) = (None, None, None, None, None);
         let mut i = 0;
-        let num = |i: usize, key: &str| -> Result<u64, String> {
-            let text = args
-                .get(i + 1)
-                .ok_or_else(|| format!("go: `{key}` needs a number"))?;
-            // Clocks may be negative after a flag fall: take them as zero.
-            text.parse::<i64>()
-                .map(|n| n.max(0) as u64)
-                .map_err(|_| format!("go: `{key} {text}`: not a number"))
-        };
         while i < args.len() {
             let key = args[i];
-            match key {
-                "infinite" => limits.infinite = true,
-                "ponder" => {}
-                "wtime" => wtime = Some(num(i, key)?),
-                "btime" => btime = Some(num(i, key)?),
-                "winc" => winc = Some(num(i, key)?),
-                "binc" => binc = Some(num(i, key)?),
-                "movestogo" => mtg = Some(num(i, key)? as u32),
-                "depth" => limits.depth = Some(num(i, key)?.max(1) as u32),
-                "nodes" => limits.nodes = Some(num(i, key)?.max(1)),
-                "movetime" => limits.movetime = Some(Duration::from_millis(num(i, key)?)),
-                "mate" => limits.depth = Some(2 * num(i, key)?.max(1) as u32),
-                "searchmoves" => {
-                    return Err("go: searchmoves is not supported".into());
-                }
-                _ => return Err(format!("go: unknown parameter `{key}`")),
+            i += 1;
+            if !GO_KEYS.contains(&key) {
+                errors.push(format!("go: unknown parameter `{key}` (ignored)"));
+                continue;
             }
-            i += if matches!(key, "infinite" | "ponder") {
-                1
-            } else {
-                2
+            match key {
+                "infinite" => {
+                    limits.infinite = true;
+                    asked = true;
+                    continue;
+                }
+                "ponder" => continue,
+                "searchmoves" => {
+                    let mut pos = c.pos.clone();
+                    while let Some(&text) = args.get(i).filter(|t| !GO_KEYS.contains(t)) {
+                        i += 1;
+                        match parse_move(&c.variant, &mut pos, text) {
+                            Ok(m) => limits.searchmoves.push(m),
+                            Err(e) => errors.push(format!("go searchmoves: {e} (ignored)")),
+                        }
+                    }
+                    continue;
+                }
+                _ => {}
+            }
+            // A key with a number.
+            let Some(&text) = args.get(i).filter(|t| !GO_KEYS.contains(t)) else {
+                errors.push(format!("go: `{key}` needs a number (ignored)"));
+                continue;
             };
+            i += 1;
+            let Some(n) = parse_count(text) else {
+                errors.push(format!("go: `{key} {text}`: not a number (ignored)"));
+                continue;
+            };
+            let ms = n.min(MAX_MS);
+            let plies = n.min(params::MAX_PLY as u64) as u32;
+            match key {
+                "wtime" => wtime = Some(ms),
+                "btime" => btime = Some(ms),
+                "winc" => winc = Some(ms),
+                "binc" => binc = Some(ms),
+                "movestogo" => mtg = Some(n.min(u32::MAX as u64) as u32),
+                "depth" => limits.depth = Some(plies.max(1)),
+                "nodes" => limits.nodes = Some(n.max(1)),
+                "movetime" => limits.movetime = Some(Duration::from_millis(ms)),
+                "mate" => limits.depth = Some(plies.saturating_mul(2).max(2)),
+                "perft" => errors.push(format!(
+                    "go perft {text}: not supported over UCI (use `myriad perft RULES --depth N`)"
+                )),
+                _ => unreachable!("every key of GO_KEYS is handled"),
+            }
+            asked |= key != "perft";
         }
         let (time, inc) = if c.pos.side == 0 {
             (wtime, winc)
@@ -484,27 +602,38 @@ impl Engine {
             && limits.movetime.is_none()
             && limits.clock.is_none()
         {
-            limits.infinite = true;
+            if errors.is_empty() || asked {
+                // A bare `go` (or one with only searchmoves, ponder or the
+                // other side's clock) analyses until `stop`.
+                limits.infinite = true;
+            } else {
+                // Nothing usable was asked: answer at once.
+                limits.depth = Some(1);
+            }
         }
-        let Some(mut searcher) = self.searcher.take() else {
-            return Err("go: no searcher".into());
-        };
         let v = c.variant.clone();
         let pos = c.pos.clone();
         let history = c.history.clone();
+        for e in &errors {
+            self.error(e);
+        }
+        let mut searcher = match self.searcher.take() {
+            Some(s) => s,
+            None => self.new_searcher(&v),
+        };
         let out = self.out.clone();
         let flag = searcher.stop_flag();
         flag.store(false, Ordering::Relaxed);
         let requested = Arc::new(AtomicBool::new(false));
         let req = requested.clone();
         let infinite = limits.infinite;
-        let handle = std::thread::spawn(move || {
+        let spawned = std::thread::Builder::new().spawn(move || {
             let r = searcher.search(&v, &pos, &history, &limits, &mut |info| {
                 say(&out, &info_line(&v, info));
             });
             // Infinite analysis reports its move only when told to stop.
             while limits.infinite && !req.load(Ordering::Relaxed) {
-                std::thread::sleep(Duration::from_millis(2));
+                std::thread::park_timeout(Duration::from_millis(5));
             }
             let best = r
                 .best
@@ -512,13 +641,24 @@ impl Engine {
             say(&out, &format!("bestmove {best}"));
             searcher
         });
+        let handle = match spawned {
+            Ok(h) => h,
+            Err(e) => {
+                self.error(&format!("go: the search thread could not start: {e}"));
+                self.say("bestmove 0000");
+                if let Some(c) = &self.current {
+                    let v = c.variant.clone();
+                    self.searcher = Some(self.new_searcher(&v));
+                }
+                return;
+            }
+        };
         self.job = Some(Job {
             handle,
             flag,
             requested,
             infinite,
         });
-        Ok(())
     }
 
     /// Stop the search, if any, and wait for its `bestmove`.
@@ -526,6 +666,8 @@ impl Engine {
         let Some(job) = self.job.take() else { return };
         job.requested.store(true, Ordering::Relaxed);
         job.flag.store(true, Ordering::Relaxed);
+        // End a wait in progress at once (see the waits in go and search).
+        job.handle.thread().unpark();
         self.join(job);
     }
 
@@ -540,22 +682,57 @@ impl Engine {
         match job.handle.join() {
             Ok(s) => self.searcher = Some(s),
             Err(_) => {
+                // The search panicked before its answer: still one bestmove.
                 self.error("the search failed");
+                self.say("bestmove 0000");
                 if let Some(c) = &self.current {
-                    self.searcher = Some(Searcher::new(&c.variant, self.hash_mb));
+                    let v = c.variant.clone();
+                    self.searcher = Some(self.new_searcher(&v));
                 }
             }
         }
     }
 }
 
+/// The next command line of `input` (without its line end), as [`run`]
+/// reads it: None at the end of the input (or on a read error); `Err` with
+/// the message for a line that is not UTF-8 or longer than [`MAX_LINE`]
+/// (the whole line is skipped). `buf` is scratch space.
+pub fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> Option<Result<String, String>> {
+    buf.clear();
+    let n = std::io::Read::take(&mut *input, MAX_LINE as u64 + 1)
+        .read_until(b'\n', buf)
+        .ok()?;
+    if n == 0 {
+        return None;
+    }
+    if buf.last() != Some(&b'\n') && buf.len() > MAX_LINE {
+        let _ = input.skip_until(b'\n');
+        return Some(Err(format!(
+            "a line longer than {MAX_LINE} bytes (ignored)"
+        )));
+    }
+    while buf.last().is_some_and(|&b| b == b'\n' || b == b'\r') {
+        buf.pop();
+    }
+    match std::str::from_utf8(buf) {
+        Ok(s) => Some(Ok(s.to_string())),
+        Err(_) => Some(Err("a line that is not UTF-8 (ignored)".to_string())),
+    }
+}
+
 /// Run the UCI loop on `input` until `quit` or the end of the input.
-pub fn run(input: impl BufRead, out: Output) {
+pub fn run(mut input: impl BufRead, out: Output) {
     let mut engine = Engine::new(out);
-    for line in input.lines() {
-        let Ok(line) = line else { break };
-        if !engine.command(&line) {
-            return;
+    let mut buf = Vec::new();
+    while let Some(line) = read_line(&mut input, &mut buf) {
+        match line {
+            Ok(line) => {
+                if !engine.command(&line) {
+                    return;
+                }
+            }
+            Err(e) => engine.error(&e),
         }
     }
     // End of input: let a finite search finish, stop an infinite one.

@@ -87,7 +87,8 @@ pub fn decide_vote(
         let g = game.with_options(&settings).map_err(|e| e.rendered())?;
         let v = &g.variant;
         let pos = v.start_position();
-        let mut searcher = Searcher::new(v, hash_mb);
+        let mut searcher =
+            Searcher::try_new(v, hash_mb).map_err(|e| format!("--hash {hash_mb}: {e}"))?;
         let r = searcher.search(v, &pos, &[], limits, &mut |_| {});
         // From player 0's point of view.
         let s = if pos.side == 0 {

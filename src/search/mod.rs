@@ -6,7 +6,7 @@
 
 mod tt;
 
-pub use tt::{Bound, Entry, Tt};
+pub use tt::{Bound, Entry, Tt, TtError};
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -57,6 +57,10 @@ pub mod params {
     pub const MOVES_TO_GO: u32 = 30;
     /// Default transposition table size, megabytes.
     pub const DEFAULT_HASH_MB: usize = 64;
+    /// Largest transposition table a user may ask for (UCI `Hash`,
+    /// `--hash`), megabytes. Whether the machine has the memory is checked
+    /// when the table is allocated ([`super::Tt::try_new`]).
+    pub const MAX_HASH_MB: usize = 65536;
     /// Deepest search.
     pub const MAX_PLY: usize = 100;
 }
@@ -79,6 +83,9 @@ pub struct Limits {
     pub clock: Option<Clock>,
     /// Until stopped.
     pub infinite: bool,
+    /// Search only these root moves (UCI `searchmoves`); empty: all. Moves
+    /// that are not legal in the position are ignored.
+    pub searchmoves: Vec<Move>,
 }
 
 /// The mover's clock.
@@ -168,13 +175,29 @@ pub struct Searcher {
     hard: Option<Duration>,
     node_limit: Option<u64>,
     stopped: bool,
+    /// The root moves searched (from [`Limits::searchmoves`]); empty: all.
+    root_only: Vec<Move>,
 }
 
 impl Searcher {
-    /// A searcher for `v` with a table of `hash_mb` megabytes.
+    /// A searcher for `v` with a table of `hash_mb` megabytes. Aborts if
+    /// the table cannot be allocated: for a size a user chose, use
+    /// [`Searcher::try_new`].
     pub fn new(v: &Variant, hash_mb: usize) -> Searcher {
+        Searcher::with_table(v, Tt::new(hash_mb))
+    }
+
+    /// A searcher for `v` with a table of `hash_mb` megabytes, or why the
+    /// table cannot be allocated.
+    pub fn try_new(v: &Variant, hash_mb: usize) -> Result<Searcher, TtError> {
+        Ok(Searcher::with_table(v, Tt::try_new(hash_mb)?))
+    }
+
+    /// A searcher for `v` using `tt` (e.g. the table of a searcher for
+    /// another variant, cleared: no second allocation).
+    pub fn with_table(v: &Variant, tt: Tt) -> Searcher {
         Searcher {
-            tt: Tt::new(hash_mb),
+            tt,
             eval: Eval::new(v),
             stop: Arc::new(AtomicBool::new(false)),
             killers: vec![[None; 2]; params::MAX_PLY + 2],
@@ -204,7 +227,15 @@ impl Searcher {
             hard: None,
             node_limit: None,
             stopped: false,
+            root_only: Vec::new(),
         }
+    }
+
+    /// Replace the table by one of `hash_mb` megabytes; if it cannot be
+    /// allocated, the old table stays (with what it learned).
+    pub fn set_hash(&mut self, hash_mb: usize) -> Result<(), TtError> {
+        self.tt = Tt::try_new(hash_mb)?;
+        Ok(())
     }
 
     /// A flag that stops the search when set (from another thread). The
@@ -291,6 +322,11 @@ impl Searcher {
 
         let mut root_moves = Vec::new();
         v.legal_moves(&mut pos, &mut root_moves);
+        self.root_only.clear();
+        if limits.searchmoves.iter().any(|m| root_moves.contains(m)) {
+            root_moves.retain(|m| limits.searchmoves.contains(m));
+            self.root_only.extend_from_slice(&root_moves);
+        }
         let mut result = SearchResult {
             best: root_moves.first().copied(),
             score: Score::Cp(0),
@@ -332,7 +368,15 @@ impl Searcher {
                 break;
             }
             prev = score;
-            let pv = self.pv(v, &pos, depth as usize);
+            let mut pv = self.pv(v, &pos, depth as usize);
+            // A table move from an earlier search (a stop during depth 1)
+            // may be one `searchmoves` excludes.
+            if pv
+                .first()
+                .is_some_and(|m| !self.root_only.is_empty() && !self.root_only.contains(m))
+            {
+                pv.clear();
+            }
             if let Some(&m) = pv.first() {
                 result.best = Some(m);
             }
@@ -363,9 +407,10 @@ impl Searcher {
                 break;
             }
         }
-        // Infinite analysis waits for `stop` after the depth limit.
+        // Infinite analysis waits for `stop` after the depth limit (whoever
+        // sets the flag may unpark this thread to end the wait at once).
         while limits.infinite && !self.stop.load(Ordering::Relaxed) && !self.stopped {
-            std::thread::sleep(Duration::from_millis(5));
+            std::thread::park_timeout(Duration::from_millis(5));
         }
         result.nodes = self.nodes;
         result
@@ -382,11 +427,15 @@ impl Searcher {
     }
 
     fn check_stop(&mut self) {
-        if self.nodes & 1023 == 0 {
+        // The stop flag every 64 nodes (a relaxed load: a `stop` is seen
+        // within a fraction of a millisecond even in slow variants, so
+        // commands that stop a search answer at once), the clock every 1024.
+        if self.nodes & 63 == 0 {
             if self.stop.load(Ordering::Relaxed) {
                 self.stopped = true;
             }
-            if let Some(h) = self.hard
+            if self.nodes & 1023 == 0
+                && let Some(h) = self.hard
                 && self.start.elapsed() >= h
             {
                 self.stopped = true;
@@ -559,6 +608,9 @@ impl Searcher {
             pick(&mut moves, &mut scores, j);
             let m = moves[j];
             if !v.is_legal_fast(pos, m, &safety) {
+                continue;
+            }
+            if ply == 0 && !self.root_only.is_empty() && !self.root_only.contains(&m) {
                 continue;
             }
             i += 1;

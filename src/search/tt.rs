@@ -2,6 +2,37 @@
 
 use crate::movegen::Move;
 
+/// A table that could not be allocated.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TtError {
+    /// The size does not fit in this machine's address space.
+    #[error("a hash table of {mb} MB is too large for this machine")]
+    TooLarge {
+        /// Megabytes asked for.
+        mb: usize,
+    },
+    /// More memory than the system has available right now.
+    #[error(
+        "a hash table of {mb} MB needs {need_mb} MB of memory, but only {available_mb} MB are available"
+    )]
+    Unavailable {
+        /// Megabytes asked for.
+        mb: usize,
+        /// Megabytes the table takes.
+        need_mb: usize,
+        /// Megabytes the system reports available.
+        available_mb: usize,
+    },
+    /// The allocator refused.
+    #[error("a hash table of {mb} MB ({need_mb} MB of memory) could not be allocated")]
+    Refused {
+        /// Megabytes asked for.
+        mb: usize,
+        /// Megabytes the table takes.
+        need_mb: usize,
+    },
+}
+
 /// What a stored score means.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Bound {
@@ -37,14 +68,55 @@ pub struct Tt {
 }
 
 impl Tt {
-    /// A table of about `mb` megabytes.
+    /// A table of about `mb` megabytes. Aborts if it cannot be allocated:
+    /// for a size a user chose, use [`Tt::try_new`].
     pub fn new(mb: usize) -> Tt {
-        let size = std::mem::size_of::<Option<Entry>>();
-        let n = (mb.max(1) * 1024 * 1024 / size).next_power_of_two() / 2;
+        let n = Self::entries_for(mb).unwrap_or(1 << 20);
         Tt {
-            entries: vec![None; n.max(1024)],
+            entries: vec![None; n],
             age: 0,
         }
+    }
+
+    /// A table of about `mb` megabytes, or why it cannot be had: its size
+    /// overflows, it is larger than the memory the system reports
+    /// available (Linux: `MemAvailable` and free swap; so that a table the
+    /// kernel would grant lazily does not end in the out-of-memory killer
+    /// once it is filled), or the allocator refuses it.
+    pub fn try_new(mb: usize) -> Result<Tt, TtError> {
+        let n = Self::entries_for(mb).ok_or(TtError::TooLarge { mb })?;
+        let bytes = n
+            .checked_mul(std::mem::size_of::<Option<Entry>>())
+            .ok_or(TtError::TooLarge { mb })?;
+        let need_mb = bytes.div_ceil(1024 * 1024);
+        if let Some(available_mb) = available_mb()
+            && need_mb > available_mb
+        {
+            return Err(TtError::Unavailable {
+                mb,
+                need_mb,
+                available_mb,
+            });
+        }
+        let mut entries = Vec::new();
+        entries
+            .try_reserve_exact(n)
+            .map_err(|_| TtError::Refused { mb, need_mb })?;
+        entries.resize(n, None);
+        Ok(Tt { entries, age: 0 })
+    }
+
+    /// Entries in a table of about `mb` megabytes (a power of two, at least
+    /// 1024); None if the size overflows.
+    fn entries_for(mb: usize) -> Option<usize> {
+        let size = std::mem::size_of::<Option<Entry>>();
+        let n = mb.max(1).checked_mul(1024 * 1024)? / size;
+        Some((n.checked_next_power_of_two()? / 2).max(1024))
+    }
+
+    /// The table's size in megabytes of memory.
+    pub fn memory_mb(&self) -> usize {
+        (self.entries.len() * std::mem::size_of::<Option<Entry>>()).div_ceil(1024 * 1024)
     }
 
     /// Forget everything.
@@ -89,4 +161,16 @@ impl Tt {
             });
         }
     }
+}
+
+/// Memory available for a new allocation, megabytes, where the system says
+/// (Linux `/proc/meminfo`: `MemAvailable` plus `SwapFree`).
+fn available_mb() -> Option<usize> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let field = |name: &str| -> Option<usize> {
+        let line = text.lines().find(|l| l.starts_with(name))?;
+        line[name.len()..].split_whitespace().next()?.parse().ok()
+    };
+    let kb = field("MemAvailable:")?.saturating_add(field("SwapFree:").unwrap_or(0));
+    Some(kb / 1024)
 }
