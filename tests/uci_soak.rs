@@ -249,7 +249,7 @@ impl Soak {
                 let path = Path::new(env!("CARGO_MANIFEST_DIR"))
                     .join("rules")
                     .join(format!("{}.variant", m.variant));
-                let g = load(&path).unwrap_or_else(|e| panic!("{}", e.rendered));
+                let g = load(&path).unwrap_or_else(|e| panic!("{}", e.rendered()));
                 self.games.insert(key.clone(), g);
             }
             let base = &self.games[&key];
@@ -271,7 +271,7 @@ impl Soak {
             let values: Vec<(String, String)> = declared.into_iter().collect();
             let g = base
                 .with_options(&values)
-                .unwrap_or_else(|e| panic!("{}", e.rendered));
+                .unwrap_or_else(|e| panic!("{}", e.rendered()));
             self.games.insert(key.clone(), g);
         }
         &self.games[&key]
