@@ -1,5 +1,6 @@
 //! The transposition table: one entry per bucket, replaced by depth and age.
 
+use super::MATE_BOUND;
 use crate::movegen::Move;
 
 /// A table that could not be allocated.
@@ -173,4 +174,25 @@ fn available_mb() -> Option<usize> {
     };
     let kb = field("MemAvailable:")?.saturating_add(field("SwapFree:").unwrap_or(0));
     Some(kb / 1024)
+}
+
+/// A score as stored in the table: mate scores made relative to this node.
+pub(super) fn to_tt(s: i32, ply: usize) -> i32 {
+    if s >= MATE_BOUND {
+        s + ply as i32
+    } else if s <= -MATE_BOUND {
+        s - ply as i32
+    } else {
+        s
+    }
+}
+
+pub(super) fn from_tt(s: i32, ply: usize) -> i32 {
+    if s >= MATE_BOUND {
+        s - ply as i32
+    } else if s <= -MATE_BOUND {
+        s + ply as i32
+    } else {
+        s
+    }
 }

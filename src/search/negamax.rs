@@ -1,0 +1,230 @@
+//! The principal-variation alpha-beta search of one node: transposition
+//! table cut-offs, null move, reverse futility, late-move reductions and
+//! pruning, check extensions; quiescence at the horizon (`quiesce.rs`).
+
+use super::ordering::{is_quiet, pick};
+use super::tt::{from_tt, to_tt};
+use super::*;
+
+impl Searcher {
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn negamax(
+        &mut self,
+        v: &Variant,
+        pos: &mut Position,
+        mut depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        can_null: bool,
+    ) -> i32 {
+        if !self.enter_node(ply) {
+            return 0;
+        }
+        let pv_node = beta - alpha > 1;
+        if ply > 0 {
+            if let Some(s) = self.rule_end(v, pos, ply) {
+                return s;
+            }
+            // Mate-distance pruning.
+            if -MATE + ply as i32 >= beta {
+                return beta;
+            }
+        }
+        if ply >= params::MAX_PLY {
+            return self.static_eval(v, pos);
+        }
+        let in_check = v.in_check(pos);
+        if in_check {
+            depth += 1;
+        }
+        if depth <= 0 {
+            return self.qsearch(v, pos, alpha, beta, ply, 0);
+        }
+        let tt = self.tt.probe(pos.hash);
+        if let Some(e) = tt
+            && ply > 0
+            && !pv_node
+            && e.depth as i32 >= depth
+        {
+            let s = from_tt(e.score, ply);
+            match e.bound {
+                Bound::Exact => return s,
+                Bound::Lower if s >= beta => return s,
+                Bound::Upper if s <= alpha => return s,
+                _ => {}
+            }
+        }
+        let static_eval = if in_check {
+            -INF
+        } else {
+            self.static_eval(v, pos)
+        };
+        // Reverse futility: far enough above beta near the leaves, stop here.
+        if !pv_node
+            && !in_check
+            && depth <= params::RFP_MAX_DEPTH
+            && beta.abs() < MATE_BOUND
+            && static_eval - params::RFP_MARGIN * depth >= beta
+        {
+            return static_eval;
+        }
+        // Null move: give the opponent a free move; if we still beat beta,
+        // this node is not worth searching. Not in check, not with only
+        // royal and promoting pieces (zugzwang).
+        if can_null
+            && !pv_node
+            && !in_check
+            && depth >= params::NULL_MIN_DEPTH
+            && beta.abs() < MATE_BOUND
+            && static_eval >= beta
+            && self.has_big_pieces(v, pos)
+        {
+            let saved_hash = pos.hash;
+            let undo = v.make_null(pos);
+            self.path.push(saved_hash);
+            let s = -self.negamax(
+                v,
+                pos,
+                depth - 1 - params::NULL_R,
+                -beta,
+                -beta + 1,
+                ply + 1,
+                false,
+            );
+            self.path.pop();
+            v.unmake_null(pos, undo);
+            if self.stopped {
+                return 0;
+            }
+            if s >= beta {
+                return beta;
+            }
+        }
+
+        // Pseudo-legal moves, each checked for legality only when its turn
+        // comes: a cut-off spares the checks of the moves never tried.
+        let mut moves = std::mem::take(&mut self.bufs[ply]);
+        moves.clear();
+        v.pseudo_moves(pos, &mut moves);
+        let safety = v.safety_given(pos, Some(in_check));
+        let mut scores = std::mem::take(&mut self.scores[ply]);
+        self.score_moves(v, pos, &moves, &mut scores, tt.and_then(|e| e.mv), ply);
+
+        let mut best = -INF;
+        let mut best_move = None;
+        let original_alpha = alpha;
+        // Legal moves tried so far.
+        let mut i = 0;
+        for j in 0..moves.len() {
+            pick(&mut moves, &mut scores, j);
+            let m = moves[j];
+            if !v.is_legal_fast(pos, m, &safety) {
+                continue;
+            }
+            if ply == 0 && !self.root_only.is_empty() && !self.root_only.contains(&m) {
+                continue;
+            }
+            i += 1;
+            let i = i - 1;
+            let quiet = is_quiet(pos, m);
+            // Near the leaves, a quiet move late in the order, or one that
+            // cannot lift the static evaluation to alpha, is skipped unless
+            // it gives check.
+            let prunable = !pv_node
+                && !in_check
+                && quiet
+                && i > 0
+                && depth <= params::PRUNE_MAX_DEPTH
+                && best > -MATE_BOUND
+                && (static_eval + params::FUTILITY_MARGIN * depth <= alpha
+                    || i >= params::LMP_BASE + params::LMP_FACTOR * (depth * depth) as usize);
+            self.path.push(pos.hash);
+            let undo = v.make(pos, m);
+            if prunable && !v.in_check(pos) {
+                v.unmake(pos, m, undo);
+                self.path.pop();
+                continue;
+            }
+            let score = if i == 0 {
+                -self.negamax(v, pos, depth - 1, -beta, -alpha, ply + 1, true)
+            } else {
+                let r = if depth >= params::LMR_MIN_DEPTH
+                    && i >= params::LMR_MIN_MOVES
+                    && quiet
+                    && !in_check
+                {
+                    let r = self.reductions[(depth as usize).min(63)][i.min(63)];
+                    (r - i32::from(pv_node)).clamp(1, depth - 2)
+                } else {
+                    0
+                };
+                let mut s = -self.negamax(v, pos, depth - 1 - r, -alpha - 1, -alpha, ply + 1, true);
+                if s > alpha && r > 0 {
+                    s = -self.negamax(v, pos, depth - 1, -alpha - 1, -alpha, ply + 1, true);
+                }
+                if s > alpha && s < beta {
+                    s = -self.negamax(v, pos, depth - 1, -beta, -alpha, ply + 1, true);
+                }
+                s
+            };
+            v.unmake(pos, m, undo);
+            self.path.pop();
+            if self.stopped {
+                self.bufs[ply] = moves;
+                self.scores[ply] = scores;
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(m);
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        if quiet {
+                            let k = &mut self.killers[ply];
+                            if k[0] != Some(m) {
+                                k[1] = k[0];
+                                k[0] = Some(m);
+                            }
+                            let h = &mut self.history[m.from as usize * 256 + m.to as usize];
+                            *h = (*h + depth * depth).min(1 << 20);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.bufs[ply] = moves;
+        self.scores[ply] = scores;
+        if i == 0 {
+            let end = &v.rules.end;
+            return Self::outcome_score(
+                if in_check {
+                    end.checkmate
+                } else {
+                    end.stalemate
+                },
+                ply,
+            );
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt
+            .store(pos.hash, best_move, to_tt(best, ply), depth, bound);
+        best
+    }
+
+    pub(super) fn has_big_pieces(&self, v: &Variant, pos: &Position) -> bool {
+        let us = pos.side;
+        pos.occ[us].iter().any(|sq| {
+            let k = pos.board[sq as usize].kind();
+            !v.is_royal(k) && !v.promotes(us, k)
+        })
+    }
+}

@@ -1,0 +1,82 @@
+//! Move ordering: the table move first, then captures by MVV-LVA, killers
+//! and history; moves are picked best-first from their scores.
+
+use super::*;
+
+impl Searcher {
+    pub(super) fn score_moves(
+        &self,
+        v: &Variant,
+        pos: &Position,
+        moves: &[Move],
+        scores: &mut Vec<i32>,
+        tt_move: Option<Move>,
+        ply: usize,
+    ) {
+        scores.clear();
+        let killers = self.killers[ply.min(params::MAX_PLY)];
+        for &m in moves {
+            let s = if Some(m) == tt_move {
+                1 << 30
+            } else if !is_quiet(pos, m) {
+                let victim = self.captured_value(pos, m);
+                let promo = if m.kind == MoveKind::Promotion {
+                    self.eval.value(m.data as usize)
+                } else {
+                    0
+                };
+                let attacker = self.value_at(pos, m.from);
+                (1 << 24) + (victim + promo) * 16 - attacker / 16
+            } else if killers[0] == Some(m) {
+                (1 << 23) + 1
+            } else if killers[1] == Some(m) {
+                1 << 23
+            } else {
+                self.history[m.from as usize * 256 + m.to as usize]
+            };
+            scores.push(s);
+        }
+        let _ = v;
+    }
+
+    /// The value of the piece `m` captures (0 for none).
+    #[inline]
+    pub(super) fn captured_value(&self, pos: &Position, m: Move) -> i32 {
+        match m.kind {
+            MoveKind::EnPassant => pos.ep.map_or(0, |(_, s)| self.value_at(pos, s)),
+            _ => self.value_at(pos, m.to),
+        }
+    }
+
+    pub(super) fn value_at(&self, pos: &Position, sq: u8) -> i32 {
+        let p = pos.board[sq as usize];
+        if p.is_none() {
+            0
+        } else {
+            self.eval.value(p.kind())
+        }
+    }
+}
+
+/// Captures, promotions and en passant are not quiet.
+#[inline]
+pub(super) fn is_quiet(pos: &Position, m: Move) -> bool {
+    match m.kind {
+        MoveKind::EnPassant | MoveKind::Promotion => false,
+        MoveKind::Drop | MoveKind::Castle => true,
+        _ => pos.board[m.to as usize].is_none(),
+    }
+}
+
+/// Move the best-scored remaining move to position `i`.
+#[inline]
+pub(super) fn pick(moves: &mut [Move], scores: &mut [i32], i: usize) {
+    let mut best = i;
+    for j in i + 1..moves.len() {
+        if scores[j] > scores[best] {
+            best = j;
+        }
+    }
+    moves.swap(i, best);
+    scores.swap(i, best);
+}

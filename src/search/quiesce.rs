@@ -1,0 +1,85 @@
+//! Quiescence: at the horizon, only captures and promotions (all moves when
+//! in check) until the position is quiet, with stand-pat, delta pruning and
+//! a losing-capture filter.
+
+use super::ordering::pick;
+use super::*;
+
+impl Searcher {
+    pub(super) fn qsearch(
+        &mut self,
+        v: &Variant,
+        pos: &mut Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qply: usize,
+    ) -> i32 {
+        if !self.enter_node(ply) {
+            return 0;
+        }
+        let in_check = qply < 4 && v.in_check(pos);
+        let stand = self.lazy_eval(v, pos, alpha, beta);
+        if !in_check {
+            if stand >= beta {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+        }
+        if qply >= params::QS_MAX_PLY || ply >= self.bufs.len() - 1 {
+            return stand;
+        }
+        let mut moves = std::mem::take(&mut self.bufs[ply]);
+        moves.clear();
+        if in_check {
+            v.pseudo_moves(pos, &mut moves);
+        } else {
+            v.pseudo_noisy_moves(pos, &mut moves);
+        }
+        let safety = v.safety_given(pos, (qply < 4).then_some(in_check));
+        let mut scores = std::mem::take(&mut self.scores[ply]);
+        self.score_moves(v, pos, &moves, &mut scores, None, ply.min(params::MAX_PLY));
+        let mut best = if in_check { -INF } else { stand };
+        let mut legal = 0;
+        for i in 0..moves.len() {
+            pick(&mut moves, &mut scores, i);
+            let m = moves[i];
+            if !v.is_legal_fast(pos, m, &safety) {
+                continue;
+            }
+            legal += 1;
+            if !in_check && m.kind != MoveKind::Promotion {
+                let victim = self.captured_value(pos, m);
+                // Delta pruning: even winning the piece cannot reach alpha.
+                if stand + victim + params::DELTA_MARGIN <= alpha {
+                    continue;
+                }
+                // A defended piece taken by a more valuable one: likely a loss.
+                if self.value_at(pos, m.from) > victim && v.is_attacked(pos, m.to, 1 - pos.side) {
+                    continue;
+                }
+            }
+            let undo = v.make(pos, m);
+            let s = -self.qsearch(v, pos, -beta, -alpha, ply + 1, qply + 1);
+            v.unmake(pos, m, undo);
+            if self.stopped {
+                break;
+            }
+            if s > best {
+                best = s;
+                if s > alpha {
+                    alpha = s;
+                    if s >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.bufs[ply] = moves;
+        self.scores[ply] = scores;
+        if in_check && legal == 0 && !self.stopped {
+            return Self::outcome_score(v.rules.end.checkmate, ply);
+        }
+        best
+    }
+}
