@@ -114,3 +114,16 @@ fn nesting_counts_only_real_braces() {
     ));
     loads(&src);
 }
+
+/// Regression (issue 16, defect 6): 3,000 nested `prefer` took 1.1 GB and
+/// 5,000 took 3.1 GB; at the limit the piece compiles quickly and its moves
+/// are right (the innermost rule: the knight's eight leaps... from b1, three).
+#[test]
+fn nesting_at_the_limit_is_cheap() {
+    let start = std::time::Instant::now();
+    let game = myriad::load::load_source(NAME, &nested_prefer(MAX_NESTING - 3))
+        .unwrap_or_else(|e| panic!("{}", e.rendered));
+    assert!(start.elapsed().as_secs() < 10, "took {:?}", start.elapsed());
+    let mut pos = game.variant.start_position();
+    assert_eq!(myriad::movegen::perft(&game.variant, &mut pos, 1), 20);
+}
