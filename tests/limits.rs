@@ -2,7 +2,7 @@
 //! beyond it (one located error, no panic, no crash). The inputs are built
 //! here, not kept as huge fixture files.
 
-use myriad::ir::lower::{self};
+use myriad::ir::lower::{self, MAX_EXPANSION_BYTES, MAX_EXTENDS_DEPTH, MAX_MACRO_DEPTH};
 use myriad::lang::diagnostic::{Diagnostic, SourceMap};
 use myriad::lang::parser::MAX_NESTING;
 
@@ -126,4 +126,136 @@ fn nesting_at_the_limit_is_cheap() {
     assert!(start.elapsed().as_secs() < 10, "took {:?}", start.elapsed());
     let mut pos = game.variant.start_position();
     assert_eq!(myriad::movegen::perft(&game.variant, &mut pos, 1), 20);
+}
+
+// ------------------------------------------------------------------ macros
+
+/// A chain of `n` macros, each using the previous one; the game uses the last.
+fn macro_chain(n: usize) -> String {
+    let mut src = String::from("define m0() { piece Knight \"N\" { value 3 } }\n");
+    for i in 1..n {
+        src.push_str(&format!("define m{i}() {{ use m{}() }}\n", i - 1));
+    }
+    src + &chess_with(&format!("use m{}()", n - 1))
+}
+
+#[test]
+fn macro_depth_at_the_limit_loads_and_beyond_is_refused() {
+    loads(&macro_chain(MAX_MACRO_DEPTH));
+    let e = errors(&macro_chain(MAX_MACRO_DEPTH + 1));
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert_eq!(
+        e[0].0,
+        format!("macros nested too deeply: more than {MAX_MACRO_DEPTH} macros inside one another")
+    );
+    // At the `use m0()` inside m1, the 33rd macro.
+    assert!(e[0].1.ends_with("limits-test.variant:2:15"), "{}", e[0].1);
+}
+
+/// Regression (issue 16, defect 7): each macro using the previous one twice
+/// expanded exponentially until the allocator aborted.
+#[test]
+fn doubling_macros_are_stopped() {
+    for levels in [20, 40] {
+        let mut src = String::from("define m0() { test \"t\" { moves = 20 } }\n");
+        for i in 1..levels {
+            src.push_str(&format!(
+                "define m{i}() {{ use m{p}() use m{p}() }}\n",
+                p = i - 1
+            ));
+        }
+        src += &chess_with(&format!("use m{}()", levels - 1));
+        let e = errors(&src);
+        assert_eq!(e.len(), 1, "{e:?}");
+        assert!(
+            e[0].0.starts_with("macro expansion too large")
+                || e[0].0.starts_with("macros nested too deeply"),
+            "{e:?}"
+        );
+    }
+}
+
+/// A macro whose `define` is exactly 1 KiB, used `n` times.
+fn kib_macro_used(n: usize) -> String {
+    let head = "define t() { test \"t\" { moves = 20 } ";
+    let tail = "}\n";
+    let pad = 1024 - head.len() - 1;
+    let define = format!("{head}{}{tail}", " ".repeat(pad));
+    assert_eq!(define.trim_end().len(), 1024);
+    define + &chess_with(&"use t() ".repeat(n))
+}
+
+#[test]
+fn macro_expansion_budget_at_the_limit_loads_and_beyond_is_refused() {
+    let n = MAX_EXPANSION_BYTES / 1024;
+    let mut sources = SourceMap::new();
+    let loaded = lower::load_source(NAME, &kib_macro_used(n), &mut sources, &[])
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    assert_eq!(loaded.rules.tests.len(), n);
+    let e = errors(&kib_macro_used(n + 1));
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert!(
+        e[0].0
+            .starts_with("macro expansion too large: expanding `t` here"),
+        "{e:?}"
+    );
+    // At the last `use t()`, line 4 (the define, the import, the game line).
+    let col = 1 + "use t() ".len() * n;
+    assert!(e[0].1.ends_with(&format!(":4:{col}")), "{}", e[0].1);
+}
+
+/// `when` blocks nested by macros: each file stays under the nesting limit,
+/// the expanded game must too.
+fn whens_through_macros(outer: usize, inner: usize) -> String {
+    let when = |n: usize, body: &str| {
+        format!(
+            "{}{body}{}",
+            "when extra == yes { ".repeat(n),
+            " }".repeat(n)
+        )
+    };
+    format!(
+        "define w1() {{ {} }}\ndefine w2() {{ {} }}\n{}",
+        when(inner, "piece Knight \"N\" { value 3 }"),
+        when(outer, "use w1()"),
+        chess_with("option extra \"Extra?\" { choices no yes default yes }\nuse w2()")
+    )
+}
+
+#[test]
+fn when_nesting_through_macros_at_the_limit_loads_and_beyond_is_refused() {
+    let half = MAX_NESTING / 2;
+    loads(&whens_through_macros(half, half));
+    let e = errors(&whens_through_macros(half, half + 1));
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert!(
+        e[0].0
+            .starts_with("`when` blocks nested too deeply once macros are expanded"),
+        "{e:?}"
+    );
+    // At the `use w1()` inside w2.
+    let col = "define w2() { ".len() + "when extra == yes { ".len() * half + 1;
+    assert!(e[0].1.ends_with(&format!(":2:{col}")), "{}", e[0].1);
+}
+
+// ----------------------------------------------------------------- extends
+
+fn game_chain(n: usize) -> String {
+    let mut src = String::from("import \"chess.variant\"\ngame g1 extends Chess {}\n");
+    for i in 2..=n {
+        src.push_str(&format!("game g{i} extends g{} {{}}\n", i - 1));
+    }
+    src
+}
+
+/// A chain of 35,000 games overflowed the stack.
+#[test]
+fn extends_chains_at_the_limit_load_and_beyond_are_refused() {
+    // Chess itself is one game of the chain.
+    loads(&game_chain(MAX_EXTENDS_DEPTH - 1));
+    one_error(
+        &game_chain(MAX_EXTENDS_DEPTH),
+        &format!("`extends` chain too long: more than {MAX_EXTENDS_DEPTH} games"),
+    );
+    one_error(&game_chain(30_000), "`extends` chain too long");
 }

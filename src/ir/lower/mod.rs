@@ -41,7 +41,9 @@ mod test_blocks;
 mod zones;
 
 use board::{Geometry, Holes};
+pub use expand::{MAX_EXPANSION_BYTES, MAX_MACRO_DEPTH};
 use inherit::Flat;
+pub use inherit::MAX_EXTENDS_DEPTH;
 use sources::{Budget, Loader, read_rule_file};
 pub use sources::{MAX_FILE_BYTES, MAX_FILES, MAX_TOTAL_BYTES};
 
@@ -123,6 +125,8 @@ fn load_text(
         errors: Vec::new(),
         load_failed: false,
         budget,
+        expanded_bytes: 0,
+        expansion_failed: false,
     };
     loader.stack.push((key.clone(), None));
     let root_games = loader.process(file, source, &dir);
