@@ -2,7 +2,9 @@
 //! beyond it (one located error, no panic, no crash). The inputs are built
 //! here, not kept as huge fixture files.
 
-use myriad::ir::lower::{self, MAX_EXPANSION_BYTES, MAX_EXTENDS_DEPTH, MAX_MACRO_DEPTH};
+use myriad::ir::lower::{
+    self, MAX_BOARD_SIDE, MAX_EXPANSION_BYTES, MAX_EXTENDS_DEPTH, MAX_MACRO_DEPTH,
+};
 use myriad::lang::diagnostic::{Diagnostic, SourceMap};
 use myriad::lang::parser::MAX_NESTING;
 
@@ -258,4 +260,106 @@ fn extends_chains_at_the_limit_load_and_beyond_are_refused() {
         &format!("`extends` chain too long: more than {MAX_EXTENDS_DEPTH} games"),
     );
     one_error(&game_chain(30_000), "`extends` chain too long");
+}
+
+// ----------------------------------------------------------------- numbers
+
+/// Regression (issue 16, defect 14): `no_progress 18446744073709551616` was
+/// reported as `...615`. Numbers are quoted as written, with the range.
+#[test]
+fn end_counts_at_the_limit_load_and_beyond_are_quoted_as_written() {
+    let end = |n: &str| {
+        chess_with(&format!(
+            "end {{ checkmate -> loss  no_progress {n} -> draw }}"
+        ))
+    };
+    loads(&end("4294967295"));
+    for n in [
+        "4294967296",
+        "18446744073709551616",
+        "99999999999999999999999999",
+    ] {
+        let e = errors(&end(n));
+        assert_eq!(e.len(), 1, "{e:?}");
+        assert_eq!(e[0].0, format!("`no_progress {n}` can never happen"));
+    }
+    let rep = |n: &str| chess_with(&format!("end {{ repetition {n} -> draw }}"));
+    loads(&rep("4294967295"));
+    one_error(
+        &rep("18446744073709551616"),
+        "`repetition 18446744073709551616` can never happen",
+    );
+}
+
+#[test]
+fn step_counts_at_the_limit_load_and_beyond_are_quoted_as_written() {
+    let slide = |n: &str| {
+        chess_with(&format!(
+            "piece Rook \"R\" {{ moves {{ slide orth max {n} }} }}"
+        ))
+    };
+    loads(&slide("255"));
+    one_error(&slide("256"), "`max 256` is too many steps");
+    one_error(
+        &slide("18446744073709551616"),
+        "`max 18446744073709551616` is too many steps",
+    );
+}
+
+#[test]
+fn reserve_counts_at_the_limit_load_and_beyond_are_quoted_as_written() {
+    let reserve = |n: &str| chess_with(&format!("reserve {{ white: Knight {n} }}"));
+    loads(&reserve("255"));
+    one_error(&reserve("256"), "a reserve of 256 `Knight` is not possible");
+    one_error(
+        &reserve("18446744073709551616"),
+        "a reserve of 18446744073709551616 `Knight` is not possible",
+    );
+}
+
+#[test]
+fn vectors_at_the_limit_load_and_beyond_are_quoted_as_written() {
+    let leap = |v: &str| chess_with(&format!("piece Knight \"N\" {{ moves {{ leap {v} }} }}"));
+    loads(&leap("(15,-15)"));
+    one_error(&leap("(16,1)"), "vector (16,1) is too long");
+    one_error(
+        &leap("(99999999999999999999,1)"),
+        "vector (99999999999999999999,1) is too long",
+    );
+}
+
+#[test]
+fn piece_values_at_the_limit_load_and_beyond_are_refused() {
+    let value = |v: &str| chess_with(&format!("piece Knight \"N\" {{ value {v} }}"));
+    loads(&value("1000000"));
+    loads(&value("-1000000"));
+    one_error(&value("1000001"), "value `1000001` is too large");
+    one_error(
+        &value("18446744073709551616"),
+        "value `18446744073709551616` is too large",
+    );
+}
+
+#[test]
+fn board_sides_at_the_limit_load_and_beyond_are_refused() {
+    let board = |files: &str, ranks: &str| {
+        format!(
+            "game B {{\n  board {{ files {files}  ranks {ranks} }}\n  players {{ white  black mirror ranks }}\n  \
+             piece King \"K\" {{ royal  moves {{ step n e s w }} }}\n  setup {{ white {{ King a1 }}  black {{ King b3 }} }}\n}}\n"
+        )
+    };
+    assert_eq!(MAX_BOARD_SIDE, 16);
+    loads(&board("a..p", "1..16"));
+    one_error(
+        &board("a..q", "1..8"),
+        "the board has 17 files; at most 16 are supported",
+    );
+    one_error(
+        &board("a..h", "1..17"),
+        "the board has 17 ranks; at most 16 are supported",
+    );
+    one_error(
+        &board("a..h", "1..99999999999"),
+        "rank number `99999999999` is too large",
+    );
 }

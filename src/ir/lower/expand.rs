@@ -1,7 +1,7 @@
 //! Macros (`define` / `use`) and option-dependent blocks (`when`), applied to a
 //! game's items before inheritance folds them in.
 
-use super::{Loader, unknown};
+use super::{Loader, unknown, written};
 use crate::lang::ast::{self, MacroArg, Slot, walk_items};
 use crate::lang::diagnostic::{Diagnostic, Span, did_you_mean};
 use crate::lang::parser::MAX_NESTING;
@@ -281,6 +281,7 @@ impl Loader<'_> {
                 )),
             }
         };
+        let sources = &*self.sources;
         walk_items(&mut body, &mut |slot| match slot {
             Slot::Name(i) => {
                 let Some(name) = i.text.strip_prefix('$') else {
@@ -297,7 +298,8 @@ impl Loader<'_> {
                             n.span,
                             format!(
                                 "`{}` stands for a name, but the argument is the number {}",
-                                i.text, n.value
+                                i.text,
+                                written(sources, n.span)
                             ),
                         )
                         .with_label("expected a name")

@@ -146,7 +146,7 @@ fn load_text(
     let mut errors = std::mem::take(&mut loader.errors);
     let mut warnings = Vec::new();
     let rules = flat.and_then(|flat| {
-        let mut lw = Lowerer::new(&flat, &mut errors, &mut warnings, options);
+        let mut lw = Lowerer::new(&flat, &mut errors, &mut warnings, options, loader.sources);
         lw.lower()
     });
     loader.point_at_uses(&mut errors);
@@ -158,6 +158,14 @@ fn load_text(
         }),
         _ => Err(finish(errors)),
     }
+}
+
+/// The text at `span` in `sources`, as written.
+fn written(sources: &SourceMap, span: Span) -> &str {
+    sources
+        .source(span.file)
+        .get(span.start..span.end)
+        .unwrap_or("")
 }
 
 /// Sort by position and drop exact duplicates (inherited blocks can report twice).
@@ -237,6 +245,8 @@ struct Lowerer<'a> {
     piece_ids: IndexMap<String, PieceId>,
     /// Option values given by the caller (name, value).
     option_params: &'a [(String, String)],
+    /// Every file read, to quote numbers as written.
+    sources: &'a SourceMap,
 }
 
 impl<'a> Lowerer<'a> {
@@ -245,6 +255,7 @@ impl<'a> Lowerer<'a> {
         errors: &'a mut Vec<Diagnostic>,
         warnings: &'a mut Vec<Diagnostic>,
         option_params: &'a [(String, String)],
+        sources: &'a SourceMap,
     ) -> Self {
         Lowerer {
             flat,
@@ -259,7 +270,14 @@ impl<'a> Lowerer<'a> {
             used_zones: HashSet::new(),
             piece_ids: IndexMap::new(),
             option_params,
+            sources,
         }
+    }
+
+    /// The text at `span` as written: a number too large for its type is
+    /// quoted as the user wrote it, not as the value it was clipped to.
+    fn written(&self, span: Span) -> &'a str {
+        written(self.sources, span)
     }
 
     fn err(&mut self, d: Diagnostic) {
