@@ -7,6 +7,7 @@ use myriad::ir::lower::{
 };
 use myriad::lang::diagnostic::{Diagnostic, SourceMap};
 use myriad::lang::parser::MAX_NESTING;
+use myriad::movegen::MAX_PERFT_DEPTH;
 
 /// Where the generated rule text pretends to live: `import "chess.variant"`
 /// finds the bundled chess rules.
@@ -326,6 +327,32 @@ fn vectors_at_the_limit_load_and_beyond_are_quoted_as_written() {
         &leap("(99999999999999999999,1)"),
         "vector (99999999999999999999,1) is too long",
     );
+}
+
+#[test]
+fn test_counts_too_large_for_any_board_are_quoted_as_written() {
+    let t = |step: &str| chess_with(&format!("test \"t\" {{ {step} }}"));
+    loads(&t("moves = 18446744073709551615"));
+    one_error(
+        &t("moves = 18446744073709551616"),
+        "move count `18446744073709551616` is too large",
+    );
+    one_error(
+        &t("perft 1 = 18446744073709551616"),
+        "perft count `18446744073709551616` is too large",
+    );
+}
+
+/// Defect 9: a rule-file test may not ask for a perft that never finishes.
+#[test]
+fn perft_depth_in_a_test_at_the_limit_loads_and_beyond_is_refused() {
+    let t = |d: u64| chess_with(&format!("test \"deep\" {{ perft {d} = 1 }}"));
+    // Loading does not run the test.
+    loads(&t(u64::from(MAX_PERFT_DEPTH)));
+    for d in [u64::from(MAX_PERFT_DEPTH) + 1, 64, 4_294_967_296] {
+        let loc = one_error(&t(d), &format!("`perft {d}` is too deep to ever finish"));
+        assert!(loc.ends_with(":3:21"), "{loc}");
+    }
 }
 
 #[test]

@@ -14,7 +14,7 @@ pub use activity::Activity;
 pub use compile::{CompileError, Variant};
 pub use end::EndReason;
 pub use make::{NullUndo, Undo};
-pub use perft::{DivideEntry, perft, perft_divide};
+pub use perft::{DivideEntry, MAX_PERFT_DEPTH, perft, perft_divide};
 
 use crate::board::Square;
 
