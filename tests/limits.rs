@@ -3,11 +3,13 @@
 //! here, not kept as huge fixture files.
 
 use myriad::ir::lower::{
-    self, MAX_BOARD_SIDE, MAX_EXPANSION_BYTES, MAX_EXTENDS_DEPTH, MAX_MACRO_DEPTH,
+    self, MAX_BOARD_SIDE, MAX_EXPANSION_BYTES, MAX_EXTENDS_DEPTH, MAX_FILE_BYTES, MAX_FILES,
+    MAX_MACRO_DEPTH,
 };
-use myriad::lang::diagnostic::{Diagnostic, SourceMap};
+use myriad::lang::diagnostic::{Diagnostic, MAX_SNIPPET_COLUMNS, SourceMap};
 use myriad::lang::parser::MAX_NESTING;
 use myriad::movegen::MAX_PERFT_DEPTH;
+use std::path::PathBuf;
 
 /// Where the generated rule text pretends to live: `import "chess.variant"`
 /// finds the bundled chess rules.
@@ -389,4 +391,99 @@ fn board_sides_at_the_limit_load_and_beyond_are_refused() {
         &board("a..h", "1..99999999999"),
         "rank number `99999999999` is too large",
     );
+}
+
+// ------------------------------------------------------------------- files
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("myriad-limits-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch folder");
+    dir
+}
+
+const SMALL_GAME: &str = "game G {\n  board { files a..c  ranks 1..3 }\n  players { white  black mirror ranks }\n  \
+                          piece King \"K\" { royal  moves { step n e s w } }\n  setup { white { King a1 }  black { King c3 } }\n}\n";
+
+/// A rule file of exactly `MAX_FILE_BYTES` loads; one byte more is refused
+/// (beyond: see also tests/lowering.rs).
+#[test]
+fn file_size_at_the_limit_loads_and_beyond_is_refused() {
+    let dir = scratch("size");
+    let mut text = SMALL_GAME.to_string();
+    text.push_str("// ");
+    text.push_str(&"x".repeat(MAX_FILE_BYTES as usize - text.len()));
+    assert_eq!(text.len() as u64, MAX_FILE_BYTES);
+    let path = dir.join("at.variant");
+    std::fs::write(&path, &text).expect("write");
+    myriad::load::load(&path).unwrap_or_else(|e| panic!("{}", e.rendered));
+    text.push('x');
+    std::fs::write(&path, &text).expect("write");
+    let e = myriad::load::load(&path).err().expect("too large");
+    assert!(
+        e.rendered
+            .contains("larger than 1 MiB, the limit for one rule file"),
+        "{}",
+        e.rendered
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `MAX_FILES` files in all (the rule file and its imports) load; one more
+/// is refused (beyond, and the total size: tests/lowering.rs).
+#[test]
+fn import_count_at_the_limit_loads_and_beyond_is_refused() {
+    let dir = scratch("files");
+    for extra in [0, 1] {
+        let mut main = String::new();
+        for i in 0..MAX_FILES - 1 + extra {
+            std::fs::write(dir.join(format!("f{i}.variant")), "// empty\n").expect("write");
+            main.push_str(&format!("import \"f{i}.variant\"\n"));
+        }
+        main.push_str(SMALL_GAME);
+        let path = dir.join("main.variant");
+        std::fs::write(&path, &main).expect("write");
+        let got = myriad::load::load(&path);
+        if extra == 0 {
+            got.unwrap_or_else(|e| panic!("{}", e.rendered));
+        } else {
+            let e = got.err().expect("too many files");
+            assert!(
+                e.rendered
+                    .contains(&format!("more than {MAX_FILES} rule files in all")),
+                "{}",
+                e.rendered
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+// ------------------------------------------------------------- rendering
+
+/// A source line of 90,000 columns was printed whole under its error; it is
+/// cut to `MAX_SNIPPET_COLUMNS` around the caret, the location unchanged.
+#[test]
+fn long_source_lines_are_cut_in_diagnostics() {
+    let src = chess_with(&format!(
+        "{}piece Knight \"N\" {{ value x }}",
+        " ".repeat(90_000)
+    ));
+    let e = myriad::load::load_source(NAME, &src)
+        .err()
+        .expect("a syntax error");
+    let col = 90_000 + "piece Knight \"N\" { value ".len() + 1;
+    assert!(
+        e.rendered.contains(&format!("limits-test.variant:3:{col}")),
+        "{}",
+        e.rendered
+    );
+    let widest = e.rendered.lines().map(|l| l.chars().count()).max();
+    assert!(
+        widest.is_some_and(|w| w < MAX_SNIPPET_COLUMNS + 20),
+        "{}",
+        e.rendered
+    );
+    assert!(e.rendered.contains("… "), "{}", e.rendered);
+    assert!(e.rendered.contains("value x }"), "{}", e.rendered);
 }
