@@ -180,6 +180,25 @@ fn doubling_macros_are_stopped() {
     }
 }
 
+/// A tiny macro with an error used 40,000 times (within the budget) took
+/// minutes: each copy of the error got a label at every use, and removing
+/// duplicate errors compared each with all the others.
+#[test]
+fn an_error_in_a_macro_used_40000_times_is_reported_once_quickly() {
+    let src = format!(
+        "import \"chess.variant\"\ndefine a(){{piece X \"X\"{{}}}}\ngame W extends Chess {{ {}}}\n",
+        "use a() ".repeat(40_000)
+    );
+    let start = std::time::Instant::now();
+    let e = myriad::load::load_source(NAME, &src)
+        .err()
+        .expect("duplicate pieces");
+    assert!(start.elapsed().as_secs() < 20, "took {:?}", start.elapsed());
+    assert_eq!(e.count, 1, "{}", e.rendered);
+    assert!(e.rendered.contains("duplicate piece `X`"), "{}", e.rendered);
+    assert!(e.rendered.matches("in this use of `a`").count() <= 16);
+}
+
 /// A macro whose `define` is exactly 1 KiB, used `n` times.
 fn kib_macro_used(n: usize) -> String {
     let head = "define t() { test \"t\" { moves = 20 } ";

@@ -88,6 +88,9 @@ pub const MAX_MACRO_DEPTH: usize = 32;
 /// A macro that uses another twice doubles with each level; this stops it.
 pub const MAX_EXPANSION_BYTES: usize = 1 << 20;
 
+/// The most "in this use of" labels one diagnostic gets.
+const MAX_USE_LABELS: usize = 16;
+
 impl Loader<'_> {
     /// Replace every `use` in `items` (also inside `when`) by the macro's body.
     pub(super) fn expand(
@@ -404,13 +407,18 @@ impl Loader<'_> {
         out
     }
 
-    /// Add a secondary label at the `use` to each diagnostic inside a macro body.
+    /// Add a secondary label at the `use` to each diagnostic inside a macro
+    /// body (at most [`MAX_USE_LABELS`] of them: a macro used 40,000 times
+    /// would otherwise give each of its errors 40,000 labels).
     pub(super) fn point_at_uses(&self, diags: &mut [Diagnostic]) {
         for d in diags {
             let mut at = vec![d.span];
             let mut i = 0;
             while i < at.len() && i < 8 {
                 for e in &self.expansions {
+                    if at.len() > MAX_USE_LABELS {
+                        break;
+                    }
                     if contains(e.body, at[i])
                         && !at.contains(&e.site)
                         && !d.secondary.iter().any(|(s, _)| *s == e.site)

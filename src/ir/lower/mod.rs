@@ -149,6 +149,8 @@ fn load_text(
         let mut lw = Lowerer::new(&flat, &mut errors, &mut warnings, options, loader.sources);
         lw.lower()
     });
+    let mut errors = finish(errors);
+    let mut warnings = finish(warnings);
     loader.point_at_uses(&mut errors);
     loader.point_at_uses(&mut warnings);
     match rules {
@@ -171,16 +173,13 @@ fn written(sources: &SourceMap, span: Span) -> &str {
 /// Sort by position and drop exact duplicates (inherited blocks can report twice).
 fn finish(mut diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
     diags.sort_by_key(|d| (d.span.file, d.span.start, d.severity == Severity::Warning));
-    let mut out: Vec<Diagnostic> = Vec::with_capacity(diags.len());
-    for d in diags {
-        if !out
-            .iter()
-            .any(|o| o.span == d.span && o.message == d.message)
-        {
-            out.push(d);
-        }
-    }
-    out
+    // A set, not a scan of what is kept: a macro used thousands of times can
+    // repeat one error thousands of times.
+    let mut seen: HashSet<(Span, String)> = HashSet::new();
+    diags
+        .into_iter()
+        .filter(|d| seen.insert((d.span, d.message.clone())))
+        .collect()
 }
 
 fn duplicate(what: &str, name: &ast::Ident, first: Span) -> Diagnostic {
