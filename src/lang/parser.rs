@@ -23,7 +23,7 @@ use generated::{Rule, VariantParser};
 const GRAMMAR: &str = "guaranteed by the grammar";
 
 /// The deepest blocks may nest: `{` inside `{` (a `prefer` in a `prefer`,
-/// a `when` in a `when`, ...). The bundled rule files nest at most 5 deep.
+/// a `when` in a `when`, ...). The bundled rule files nest at most 4 deep.
 /// Deeper text is refused before it is parsed, so that neither the parser
 /// nor anything that walks the tree recurses without bound.
 pub const MAX_NESTING: usize = 64;
