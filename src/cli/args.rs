@@ -8,10 +8,9 @@ use clap::Args;
 
 use myriad::search::Limits;
 
-/// The deepest perft the command line accepts: deeper trees never finish
-/// in any variant with more than one move per position, and each ply costs
-/// a frame of stack and a move list.
-pub const MAX_PERFT_DEPTH: u32 = 64;
+/// The deepest perft the command line accepts (see the library's
+/// [`myriad::movegen::MAX_PERFT_DEPTH`] for why).
+pub const MAX_PERFT_DEPTH: u32 = myriad::movegen::MAX_PERFT_DEPTH;
 
 /// A `--option NAME=VALUE` setting, checked for its shape by clap; whether
 /// the game declares the option is checked once the rule file is loaded.

@@ -168,13 +168,31 @@ impl Diagnostic {
     }
 
     /// Render as plain text (no colour), rustc style, with `file:line:col`.
+    /// A source line longer than [`MAX_SNIPPET_COLUMNS`] is shown cut to that
+    /// width around the first label on it.
     pub fn render(&self, sources: &SourceMap) -> String {
-        let mut labels = vec![
-            Label::primary(self.span.file, self.span.start..self.span.end)
-                .with_message(self.label.clone()),
-        ];
+        let spans: Vec<Span> = std::iter::once(self.span)
+            .chain(self.secondary.iter().map(|(s, _)| *s))
+            .collect();
+        match Windowed::new(sources, &spans) {
+            Some(w) => self.render_with(sources, &w, |s| w.map(s)),
+            None => self.render_with(sources, &sources.files, |s| s.start..s.end),
+        }
+    }
+
+    fn render_with<'f, F>(
+        &self,
+        sources: &SourceMap,
+        files: &'f F,
+        at: impl Fn(Span) -> Range<usize>,
+    ) -> String
+    where
+        F: codespan_reporting::files::Files<'f, FileId = usize>,
+    {
+        let mut labels =
+            vec![Label::primary(self.span.file, at(self.span)).with_message(self.label.clone())];
         for (s, m) in &self.secondary {
-            labels.push(Label::secondary(s.file, s.start..s.end).with_message(m.clone()));
+            labels.push(Label::secondary(s.file, at(*s)).with_message(m.clone()));
         }
         let cs = match self.severity {
             Severity::Error => CsDiagnostic::error(),
@@ -185,10 +203,178 @@ impl Diagnostic {
         .with_notes(self.help.iter().map(|h| format!("help: {h}")).collect());
         let mut out = String::new();
         let config = Config::default();
-        if term::emit_to_string(&mut out, &config, &sources.files, &cs).is_err() {
+        if term::emit_to_string(&mut out, &config, files, &cs).is_err() {
             return format!("{}: {}", sources.location(self.span), self.message);
         }
         out
+    }
+}
+
+/// The widest source line a diagnostic shows whole, in characters; a longer
+/// line is cut to this width around the first label on it, `…` marking the cuts.
+pub const MAX_SNIPPET_COLUMNS: usize = 120;
+
+/// Columns kept before a label's start when its line is cut.
+const SNIPPET_LEAD: usize = 40;
+
+/// The sources with each over-long line under a label cut to a window.
+struct Windowed {
+    files: SimpleFiles<String, String>,
+    /// Per file, the cut lines in order.
+    cuts: Vec<Vec<Cut>>,
+}
+
+/// One cut line: byte offsets in the original text, except `new_line`.
+#[derive(Clone, Copy)]
+struct Cut {
+    /// Start of the line.
+    line: usize,
+    /// Start of the window kept.
+    from: usize,
+    /// End of the window kept.
+    to: usize,
+    /// End of the line.
+    line_end: usize,
+    /// Characters cut before the window.
+    cols: usize,
+    /// Start of the line in the cut text.
+    new_line: usize,
+}
+
+impl Windowed {
+    /// None if no line under a label is too long (rendered as it is).
+    fn new(sources: &SourceMap, spans: &[Span]) -> Option<Windowed> {
+        let mut cuts: Vec<Vec<Cut>> = vec![Vec::new(); sources.len()];
+        for s in spans {
+            let src = sources.source(s.file);
+            let at = s.start.min(src.len());
+            let line = src[..at].rfind('\n').map_or(0, |i| i + 1);
+            let line_end = src[at..].find('\n').map_or(src.len(), |i| at + i);
+            let text = &src[line..line_end];
+            if text.chars().count() <= MAX_SNIPPET_COLUMNS
+                || cuts
+                    .get(s.file)
+                    .is_none_or(|c| c.iter().any(|c| c.line == line))
+            {
+                continue;
+            }
+            let col = src[line..at].chars().count();
+            let first = col.saturating_sub(SNIPPET_LEAD);
+            let byte = |n: usize| text.char_indices().nth(n).map_or(text.len(), |(i, _)| i);
+            let (from, to) = (
+                line + byte(first),
+                line + byte(first + MAX_SNIPPET_COLUMNS - 2),
+            );
+            cuts[s.file].push(Cut {
+                line,
+                from,
+                to,
+                line_end,
+                cols: first,
+                new_line: 0,
+            });
+        }
+        if cuts.iter().all(Vec::is_empty) {
+            return None;
+        }
+        let mut files = SimpleFiles::new();
+        for (id, file_cuts) in cuts.iter_mut().enumerate() {
+            let src = sources.source(id);
+            file_cuts.sort_by_key(|c| c.line);
+            let mut text = String::with_capacity(src.len());
+            let mut done = 0;
+            for c in file_cuts.iter_mut() {
+                text.push_str(&src[done..c.line]);
+                c.new_line = text.len();
+                if c.from > c.line {
+                    text.push('…');
+                }
+                text.push_str(&src[c.from..c.to]);
+                if c.to < c.line_end {
+                    text.push('…');
+                }
+                done = c.line_end;
+            }
+            text.push_str(&src[done..]);
+            files.add(sources.name(id).to_string(), text);
+        }
+        Some(Windowed { files, cuts })
+    }
+
+    /// Where the original offset `o` of `file` is in the cut text.
+    fn offset(&self, file: FileId, o: usize) -> usize {
+        let mut shift: isize = 0;
+        for c in self.cuts.get(file).into_iter().flatten() {
+            let lead = if c.from > c.line { '…'.len_utf8() } else { 0 };
+            let tail = if c.to < c.line_end {
+                '…'.len_utf8()
+            } else {
+                0
+            };
+            if o < c.line {
+                break;
+            }
+            if o <= c.line_end {
+                return c.new_line + lead + o.clamp(c.from, c.to) - c.from;
+            }
+            shift += (lead + (c.to - c.from) + tail) as isize - (c.line_end - c.line) as isize;
+        }
+        o.saturating_add_signed(shift)
+    }
+
+    fn map(&self, s: Span) -> Range<usize> {
+        self.offset(s.file, s.start)..self.offset(s.file, s.end)
+    }
+}
+
+impl<'a> codespan_reporting::files::Files<'a> for Windowed {
+    type FileId = usize;
+    type Name = String;
+    type Source = &'a str;
+
+    fn name(&'a self, id: usize) -> Result<String, codespan_reporting::files::Error> {
+        self.files.name(id)
+    }
+
+    fn source(&'a self, id: usize) -> Result<&'a str, codespan_reporting::files::Error> {
+        self.files.source(id)
+    }
+
+    fn line_index(
+        &'a self,
+        id: usize,
+        byte: usize,
+    ) -> Result<usize, codespan_reporting::files::Error> {
+        self.files.line_index(id, byte)
+    }
+
+    fn line_range(
+        &'a self,
+        id: usize,
+        line: usize,
+    ) -> Result<Range<usize>, codespan_reporting::files::Error> {
+        self.files.line_range(id, line)
+    }
+
+    /// The column in the original line (the header's `file:line:col`).
+    fn column_number(
+        &'a self,
+        id: usize,
+        line: usize,
+        byte: usize,
+    ) -> Result<usize, codespan_reporting::files::Error> {
+        let range = self.files.line_range(id, line)?;
+        let source = self.files.source(id)?;
+        let col = codespan_reporting::files::column_index(source, range.clone(), byte);
+        let cut = self
+            .cuts
+            .get(id)
+            .and_then(|c| c.iter().find(|c| c.new_line == range.start));
+        Ok(match cut {
+            // The window's columns, less the `…`, after those cut away.
+            Some(c) if c.from > c.line => col.saturating_sub(1) + c.cols + 1,
+            _ => col + 1,
+        })
     }
 }
 

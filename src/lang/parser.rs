@@ -22,8 +22,61 @@ use generated::{Rule, VariantParser};
 /// Why an `expect` on the pair structure cannot fail.
 const GRAMMAR: &str = "guaranteed by the grammar";
 
+/// The deepest blocks may nest: `{` inside `{` (a `prefer` in a `prefer`,
+/// a `when` in a `when`, ...). The bundled rule files nest at most 4 deep.
+/// Deeper text is refused before it is parsed, so that neither the parser
+/// nor anything that walks the tree recurses without bound.
+pub const MAX_NESTING: usize = 64;
+
+/// The first `{` that opens a block deeper than [`MAX_NESTING`], if any.
+/// Braces inside strings and comments do not count (as the grammar reads
+/// them: a string ends at its closing quote or at the end of the line, `\`
+/// escapes the next character; a comment runs to the end of the line).
+fn too_deep(source: &str) -> Option<usize> {
+    let bytes = source.as_bytes();
+    let mut depth = 0usize;
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                while i < bytes.len() && bytes[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'"' => {
+                i += 1;
+                while i < bytes.len() && !matches!(bytes[i], b'"' | b'\n' | b'\r') {
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+            }
+            b'{' => {
+                depth += 1;
+                if depth > MAX_NESTING {
+                    return Some(i);
+                }
+            }
+            b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
 /// Parse a whole rule file.
 pub fn parse(source: &str, file: FileId) -> Result<File, Vec<Diagnostic>> {
+    if let Some(at) = too_deep(source) {
+        return Err(vec![
+            Diagnostic::error(
+                Span::new(file, at..at + 1),
+                format!("blocks nested too deeply: more than {MAX_NESTING} levels"),
+            )
+            .with_label(format!("block {} opens here", MAX_NESTING + 1))
+            .with_help(format!(
+                "at most {MAX_NESTING} blocks may sit inside one another (`prefer`, `when`, ...)"
+            )),
+        ]);
+    }
     pest::set_error_detail(true);
     match VariantParser::parse(Rule::file, source) {
         Ok(mut pairs) => {

@@ -15,7 +15,7 @@ mod tables;
 pub use activity::Activity;
 pub use end::EndReason;
 pub use make::{NullUndo, Undo};
-pub use perft::{DivideEntry, perft, perft_divide};
+pub use perft::{DivideEntry, MAX_PERFT_DEPTH, perft, perft_divide};
 pub use tables::{CompileError, Variant};
 
 use crate::board::Square;

@@ -9,7 +9,7 @@
 //! sets an en-passant square also carries the square it passed.
 
 use super::generate::MoveSink;
-use super::tables::{CGuard, CHop, CRule, Variant, Vid};
+use super::tables::{CFilter, CGuard, CHop, CRule, Variant, Vid};
 use super::{Move, MoveKind};
 use crate::board::{Bitset, MAX_KINDS, Piece, Square};
 use crate::ir::Target;
@@ -24,11 +24,6 @@ struct Reach {
     /// Moves that set an en-passant square, and the step vector of their ride.
     sets_ep: Bitset,
     vid: Option<Vid>,
-    /// For hops: the screen filter (two hops along one line whose screens no
-    /// piece passes both of cannot both move: the screen is the same square).
-    screen: Option<super::tables::CFilter>,
-    /// The `prefer` branches the rule sits in: (prefer number, in the fallback).
-    branches: Vec<(usize, bool)>,
 }
 
 impl Variant {
@@ -43,12 +38,16 @@ impl Variant {
                 collect_leaves(rules, &mut Vec::new(), &mut prefers, &mut leaves);
                 let mut squares = Bitset::EMPTY;
                 if leaves.len() >= 2 {
+                    // Whether two rules can never both move does not depend
+                    // on the square: decided once per pair, not per square
+                    // (with nested `prefer` the test is as long as the nesting).
+                    let apart = self.apart_pairs(&leaves, color);
                     for from in self.geo.valid.iter() {
                         let reach: Vec<Reach> = leaves
                             .iter()
-                            .map(|(r, branches)| self.reach(r, color, from, branches))
+                            .map(|(r, _)| self.reach(r, color, from))
                             .collect();
-                        if self.any_overlap(&reach, color) {
+                        if any_overlap(&reach, &apart) {
                             squares.set(from);
                         }
                     }
@@ -59,39 +58,32 @@ impl Variant {
         out
     }
 
-    fn any_overlap(&self, reach: &[Reach], color: usize) -> bool {
-        for (i, a) in reach.iter().enumerate() {
-            for b in &reach[i + 1..] {
-                let exclusive = a
-                    .branches
-                    .iter()
-                    .any(|&(p, fb)| b.branches.contains(&(p, !fb)));
-                let screens_apart = match (a.screen, b.screen) {
-                    (Some(sa), Some(sb)) => {
-                        a.vid == b.vid && !self.some_piece_passes_both(sa, sb, color)
+    /// For each pair `(i, j)`, `i < j`, of leaves (row by row): can the two
+    /// never give the same move, whatever the square? They cannot if they sit
+    /// in the two branches of one `prefer`, or if they are hops along one
+    /// line whose screens no piece passes both of.
+    fn apart_pairs(&self, leaves: &[(&CRule, Vec<(usize, bool)>)], color: usize) -> Vec<bool> {
+        let screen = |r: &CRule| match r {
+            CRule::Hop(CHop { vid, screen, .. }) => Some((*vid, *screen)),
+            _ => None,
+        };
+        let mut out = Vec::with_capacity(leaves.len() * leaves.len() / 2);
+        for (i, (ra, ba)) in leaves.iter().enumerate() {
+            for (rb, bb) in &leaves[i + 1..] {
+                let exclusive = ba.iter().any(|&(p, fb)| bb.contains(&(p, !fb)));
+                let screens_apart = match (screen(ra), screen(rb)) {
+                    (Some((va, sa)), Some((vb, sb))) => {
+                        va == vb && !self.some_piece_passes_both(sa, sb, color)
                     }
                     _ => false,
                 };
-                if exclusive || screens_apart {
-                    continue;
-                }
-                if a.landing.intersects(&b.landing)
-                    || a.en_passant.intersects(&b.en_passant)
-                    || (a.vid == b.vid && a.sets_ep.intersects(&b.sets_ep))
-                {
-                    return true;
-                }
+                out.push(exclusive || screens_apart);
             }
         }
-        false
+        out
     }
 
-    fn some_piece_passes_both(
-        &self,
-        a: super::tables::CFilter,
-        b: super::tables::CFilter,
-        color: usize,
-    ) -> bool {
+    fn some_piece_passes_both(&self, a: CFilter, b: CFilter, color: usize) -> bool {
         (0..self.rules.pieces.len().min(MAX_KINDS)).any(|kind| {
             (0..2).any(|c| {
                 let p = Piece::new(kind, c);
@@ -102,14 +94,12 @@ impl Variant {
 
     /// The squares a leaf rule could produce moves on from `from`, whatever
     /// stands on the board (guards on the start square are decided here).
-    fn reach(&self, r: &CRule, color: usize, from: Square, branches: &[(usize, bool)]) -> Reach {
+    fn reach(&self, r: &CRule, color: usize, from: Square) -> Reach {
         let mut out = Reach {
             landing: Bitset::EMPTY,
             en_passant: Bitset::EMPTY,
             sets_ep: Bitset::EMPTY,
             vid: None,
-            screen: None,
-            branches: branches.to_vec(),
         };
         let guards_may_hold = |guards: &[CGuard]| {
             guards.iter().all(|g| match *g {
@@ -150,14 +140,8 @@ impl Variant {
                     }
                 }
             }
-            CRule::Hop(CHop {
-                vid,
-                screen,
-                guards,
-                ..
-            }) => {
+            CRule::Hop(CHop { vid, guards, .. }) => {
                 out.vid = Some(*vid);
-                out.screen = Some(*screen);
                 if !guards_may_hold(guards) {
                     return out;
                 }
@@ -169,6 +153,27 @@ impl Variant {
         }
         out
     }
+}
+
+/// Could two of the leaves, not [`Variant::apart_pairs`], give the same move?
+fn any_overlap(reach: &[Reach], apart: &[bool]) -> bool {
+    let mut pair = 0;
+    for (i, a) in reach.iter().enumerate() {
+        for b in &reach[i + 1..] {
+            let skip = apart[pair];
+            pair += 1;
+            if skip {
+                continue;
+            }
+            if a.landing.intersects(&b.landing)
+                || a.en_passant.intersects(&b.en_passant)
+                || (a.vid == b.vid && a.sets_ep.intersects(&b.sets_ep))
+            {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// The rides and hops of `rules`, each with the `prefer` branches it sits in.

@@ -13,6 +13,13 @@ pub struct DivideEntry {
     pub nodes: u64,
 }
 
+/// The deepest perft that the command line and rule-file tests accept. A
+/// perft visits about b^depth nodes for b legal moves per position: at depth
+/// 20 that is 10^12 nodes even for b = 4 (two bare kings have up to 8 moves
+/// each), about a day at the 10^7 nodes a second perft counts, and orthodox
+/// chess has 10^29 leaves there. Deeper trees never finish.
+pub const MAX_PERFT_DEPTH: u32 = 20;
+
 /// Leaf nodes at `depth` plies from `pos`.
 pub fn perft(v: &Variant, pos: &mut Position, depth: u32) -> u64 {
     if depth == 0 {

@@ -50,10 +50,18 @@ impl<'a> Lowerer<'a> {
                     (a[0]..=b[0]).map(|c| char::from(c).to_string()).collect()
                 } else {
                     let (Ok(a), Ok(b)) = (from.text.parse::<u32>(), to.text.parse::<u32>()) else {
+                        let big = if from.text.parse::<u32>().is_err() {
+                            from
+                        } else {
+                            to
+                        };
                         self.err(
-                            Diagnostic::error(span, "rank number too large")
-                                .with_code(Code::BoardSize)
-                                .with_label("here"),
+                            Diagnostic::error(
+                                big.span,
+                                format!("rank number `{}` is too large", big.text),
+                            )
+                            .with_code(Code::BoardSize)
+                            .with_label(format!("at most {}", u32::MAX)),
                         );
                         return None;
                     };

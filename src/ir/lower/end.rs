@@ -47,8 +47,9 @@ impl<'a> Lowerer<'a> {
 
     pub(super) fn end_count(&mut self, n: &ast::Uint, word: &str, least: u64) -> Option<u32> {
         if n.value < least || n.value > u64::from(u32::MAX) {
+            let written = self.written(n.span);
             self.err(
-                Diagnostic::error(n.span, format!("`{word} {}` can never happen", n.value))
+                Diagnostic::error(n.span, format!("`{word} {written}` can never happen"))
                     .with_code(Code::OutOfRange)
                     .with_label(format!("must be between {least} and {}", u32::MAX)),
             );

@@ -1,9 +1,10 @@
 //! Macros (`define` / `use`) and option-dependent blocks (`when`), applied to a
 //! game's items before inheritance folds them in.
 
-use super::{Loader, unknown};
+use super::{Loader, unknown, written};
 use crate::lang::ast::{self, MacroArg, Slot, walk_items};
 use crate::lang::diagnostic::{Diagnostic, Span, did_you_mean};
+use crate::lang::parser::MAX_NESTING;
 use indexmap::IndexMap;
 use std::collections::{HashMap, HashSet};
 
@@ -78,6 +79,18 @@ pub(super) fn default_text(option: &ast::OptionDecl) -> &str {
         .map_or("", |c| c.text.as_str())
 }
 
+/// The most macros that may be expanded inside one another (`use` of a
+/// macro whose body uses another, ...).
+pub const MAX_MACRO_DEPTH: usize = 32;
+
+/// The most macro body text, in bytes, that one load may expand (each `use`
+/// counts the whole text of its `define`): 1 MiB, as much as one rule file.
+/// A macro that uses another twice doubles with each level; this stops it.
+pub const MAX_EXPANSION_BYTES: usize = 1 << 20;
+
+/// The most "in this use of" labels one diagnostic gets.
+const MAX_USE_LABELS: usize = 16;
+
 impl Loader<'_> {
     /// Replace every `use` in `items` (also inside `when`) by the macro's body.
     pub(super) fn expand(
@@ -85,13 +98,51 @@ impl Loader<'_> {
         items: &[ast::GameItem],
         stack: &mut Vec<String>,
     ) -> Vec<ast::GameItem> {
+        self.expand_in(items, stack, 0, None)
+    }
+
+    /// [`Self::expand`] for items inside `depth` `when` blocks of the
+    /// expanded game, `site` the innermost `use` being expanded.
+    fn expand_in(
+        &mut self,
+        items: &[ast::GameItem],
+        stack: &mut Vec<String>,
+        depth: usize,
+        site: Option<Span>,
+    ) -> Vec<ast::GameItem> {
         let mut out = Vec::new();
         for item in items {
+            if self.expansion_failed {
+                break;
+            }
             match item {
-                ast::GameItem::Use(u) => out.extend(self.expand_use(u, stack)),
+                ast::GameItem::Use(u) => out.extend(self.expand_use(u, stack, depth)),
                 ast::GameItem::When(w) => {
+                    if depth >= MAX_NESTING {
+                        // Only macros can nest `when` this deep: a file's
+                        // own blocks are bounded by the parser.
+                        let d = Diagnostic::error(
+                            site.unwrap_or(w.span),
+                            format!(
+                                "`when` blocks nested too deeply once macros are expanded: \
+                                 more than {MAX_NESTING} levels"
+                            ),
+                        )
+                        .with_label("this use nests them too deeply")
+                        .with_secondary(
+                            Span::new(w.span.file, w.span.start..w.span.start + 4),
+                            format!("`when` level {} starts here", MAX_NESTING + 1),
+                        )
+                        .with_help(format!(
+                            "at most {MAX_NESTING} blocks may sit inside one another, \
+                             macros expanded"
+                        ));
+                        self.errors.push(d);
+                        self.expansion_failed = true;
+                        break;
+                    }
                     let mut w = w.clone();
-                    w.items = self.expand(&w.items, stack);
+                    w.items = self.expand_in(&w.items, stack, depth + 1, site);
                     out.push(ast::GameItem::When(w));
                 }
                 other => out.push(other.clone()),
@@ -100,7 +151,15 @@ impl Loader<'_> {
         out
     }
 
-    fn expand_use(&mut self, u: &ast::Use, stack: &mut Vec<String>) -> Vec<ast::GameItem> {
+    fn expand_use(
+        &mut self,
+        u: &ast::Use,
+        stack: &mut Vec<String>,
+        depth: usize,
+    ) -> Vec<ast::GameItem> {
+        if self.expansion_failed {
+            return Vec::new();
+        }
         let Some(def) = self
             .defines
             .iter()
@@ -128,6 +187,49 @@ impl Loader<'_> {
             );
             return Vec::new();
         }
+        if stack.len() >= MAX_MACRO_DEPTH {
+            self.errors.push(
+                Diagnostic::error(
+                    u.span,
+                    format!(
+                        "macros nested too deeply: more than {MAX_MACRO_DEPTH} macros \
+                         inside one another"
+                    ),
+                )
+                .with_label(format!("macro {} is used here", MAX_MACRO_DEPTH + 1))
+                .with_secondary(def.name.span, "defined here")
+                .with_help(format!(
+                    "a macro may use another, up to {MAX_MACRO_DEPTH} levels deep"
+                )),
+            );
+            self.expansion_failed = true;
+            return Vec::new();
+        }
+        let size = def.span.end.saturating_sub(def.span.start);
+        if self.expanded_bytes.saturating_add(size) > MAX_EXPANSION_BYTES {
+            self.errors.push(
+                Diagnostic::error(
+                    u.span,
+                    format!(
+                        "macro expansion too large: expanding `{}` here takes the load past \
+                         {} MiB of expanded macro text",
+                        def.name.text,
+                        MAX_EXPANSION_BYTES >> 20
+                    ),
+                )
+                .with_label("the expansion budget runs out at this use")
+                .with_secondary(def.name.span, "defined here")
+                .with_help(format!(
+                    "the macros used in loading one game may expand to at most {} bytes \
+                     (each use counts its whole `define`); a macro that uses another twice \
+                     doubles with each level",
+                    MAX_EXPANSION_BYTES
+                )),
+            );
+            self.expansion_failed = true;
+            return Vec::new();
+        }
+        self.expanded_bytes += size;
         if def.params.len() != u.args.len() {
             let params: Vec<&str> = def.params.iter().map(|p| p.text.as_str()).collect();
             let plural = |n: usize| if n == 1 { "argument" } else { "arguments" };
@@ -182,6 +284,7 @@ impl Loader<'_> {
                 )),
             }
         };
+        let sources = &*self.sources;
         walk_items(&mut body, &mut |slot| match slot {
             Slot::Name(i) => {
                 let Some(name) = i.text.strip_prefix('$') else {
@@ -198,7 +301,8 @@ impl Loader<'_> {
                             n.span,
                             format!(
                                 "`{}` stands for a name, but the argument is the number {}",
-                                i.text, n.value
+                                i.text,
+                                written(sources, n.span)
                             ),
                         )
                         .with_label("expected a name")
@@ -254,7 +358,7 @@ impl Loader<'_> {
             name: def.name.text.clone(),
         });
         stack.push(def.name.text.clone());
-        let out = self.expand(&body, stack);
+        let out = self.expand_in(&body, stack, depth, Some(u.span));
         stack.pop();
         out
     }
@@ -303,13 +407,18 @@ impl Loader<'_> {
         out
     }
 
-    /// Add a secondary label at the `use` to each diagnostic inside a macro body.
+    /// Add a secondary label at the `use` to each diagnostic inside a macro
+    /// body (at most [`MAX_USE_LABELS`] of them: a macro used 40,000 times
+    /// would otherwise give each of its errors 40,000 labels).
     pub(super) fn point_at_uses(&self, diags: &mut [Diagnostic]) {
         for d in diags {
             let mut at = vec![d.span];
             let mut i = 0;
             while i < at.len() && i < 8 {
                 for e in &self.expansions {
+                    if at.len() > MAX_USE_LABELS {
+                        break;
+                    }
                     if contains(e.body, at[i])
                         && !at.contains(&e.site)
                         && !d.secondary.iter().any(|(s, _)| *s == e.site)

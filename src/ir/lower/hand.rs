@@ -18,12 +18,13 @@ impl<'a> Lowerer<'a> {
                         None => 1,
                         Some(n) if (1..=255).contains(&n.value) => n.value,
                         Some(n) => {
+                            let written = self.written(n.span);
                             self.err(
                                 Diagnostic::error(
                                     n.span,
                                     format!(
-                                        "a reserve of {} `{}` is not possible",
-                                        n.value, piece.text
+                                        "a reserve of {written} `{}` is not possible",
+                                        piece.text
                                     ),
                                 )
                                 .with_code(Code::OutOfRange)

@@ -42,6 +42,10 @@ pub(super) struct Flat {
     pub(super) untaken: HashSet<String>,
 }
 
+/// The longest chain of `extends` (games, and pieces within a game): a game
+/// extending a game extending another, and so on.
+pub const MAX_EXTENDS_DEPTH: usize = 64;
+
 impl Loader<'_> {
     /// The game at `index` with its ancestors folded in.
     pub(super) fn flatten(&mut self, index: usize, visiting: &mut Vec<usize>) -> Option<Flat> {
@@ -54,6 +58,19 @@ impl Loader<'_> {
                 )
                 .with_code(Code::Cycle)
                 .with_label("through this chain of `extends`"),
+            );
+            return None;
+        }
+        if visiting.len() >= MAX_EXTENDS_DEPTH {
+            self.errors.push(
+                Diagnostic::error(
+                    game.name.span,
+                    format!("`extends` chain too long: more than {MAX_EXTENDS_DEPTH} games"),
+                )
+                .with_label(format!("game {} of the chain", MAX_EXTENDS_DEPTH + 1))
+                .with_help(format!(
+                    "a game may extend a game that extends another, up to {MAX_EXTENDS_DEPTH} deep"
+                )),
             );
             return None;
         }
@@ -76,7 +93,8 @@ impl Loader<'_> {
             },
         };
         visiting.pop();
-        Some(self.apply(&game, base))
+        let flat = self.apply(&game, base);
+        (!self.expansion_failed).then_some(flat)
     }
 
     /// Apply a game's own blocks on top of its parent's.
@@ -102,6 +120,11 @@ impl Loader<'_> {
         flat.name = game.name.clone();
         // Macros first, then the `when` blocks that hold.
         let items = self.expand(&game.items, &mut Vec::new());
+        if self.expansion_failed {
+            // A macro limit was hit: what was expanded is cut short, and
+            // its errors would only repeat that one.
+            return flat;
+        }
         let mut known_options = flat.options.clone();
         for item in &items {
             if let ast::GameItem::Option(o) = item {
@@ -291,6 +314,19 @@ fn resolve_piece(
             Diagnostic::error(decl.name.span, format!("piece `{name}` extends itself"))
                 .with_code(Code::Cycle)
                 .with_label("through this chain of `extends`"),
+        );
+        return None;
+    }
+    if visiting.len() >= MAX_EXTENDS_DEPTH {
+        errors.push(
+            Diagnostic::error(
+                decl.name.span,
+                format!("`extends` chain too long: more than {MAX_EXTENDS_DEPTH} pieces"),
+            )
+            .with_label(format!("piece {} of the chain", MAX_EXTENDS_DEPTH + 1))
+            .with_help(format!(
+                "a piece may extend a piece that extends another, up to {MAX_EXTENDS_DEPTH} deep"
+            )),
         );
         return None;
     }

@@ -43,7 +43,9 @@ mod test_blocks;
 mod zones;
 
 use board::{Geometry, Holes};
+pub use expand::{MAX_EXPANSION_BYTES, MAX_MACRO_DEPTH};
 use inherit::Flat;
+pub use inherit::MAX_EXTENDS_DEPTH;
 use sources::{Budget, Loader, read_rule_file};
 pub use sources::{MAX_FILE_BYTES, MAX_FILES, MAX_TOTAL_BYTES};
 
@@ -126,6 +128,8 @@ fn load_text(
         errors: Vec::new(),
         load_failed: false,
         budget,
+        expanded_bytes: 0,
+        expansion_failed: false,
     };
     loader.stack.push((key.clone(), None));
     let root_games = loader.process(file, source, &dir);
@@ -146,9 +150,11 @@ fn load_text(
     let mut errors = std::mem::take(&mut loader.errors);
     let mut warnings = Vec::new();
     let rules = flat.and_then(|flat| {
-        let mut lw = Lowerer::new(&flat, &mut errors, &mut warnings, options);
+        let mut lw = Lowerer::new(&flat, &mut errors, &mut warnings, options, loader.sources);
         lw.lower()
     });
+    let mut errors = finish(errors);
+    let mut warnings = finish(warnings);
     loader.point_at_uses(&mut errors);
     loader.point_at_uses(&mut warnings);
     match rules {
@@ -160,19 +166,24 @@ fn load_text(
     }
 }
 
+/// The text at `span` in `sources`, as written.
+fn written(sources: &SourceMap, span: Span) -> &str {
+    sources
+        .source(span.file)
+        .get(span.start..span.end)
+        .unwrap_or("")
+}
+
 /// Sort by position and drop exact duplicates (inherited blocks can report twice).
 fn finish(mut diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
     diags.sort_by_key(|d| (d.span.file, d.span.start, d.severity == Severity::Warning));
-    let mut out: Vec<Diagnostic> = Vec::with_capacity(diags.len());
-    for d in diags {
-        if !out
-            .iter()
-            .any(|o| o.span == d.span && o.message == d.message)
-        {
-            out.push(d);
-        }
-    }
-    out
+    // A set, not a scan of what is kept: a macro used thousands of times can
+    // repeat one error thousands of times.
+    let mut seen: HashSet<(Span, String)> = HashSet::new();
+    diags
+        .into_iter()
+        .filter(|d| seen.insert((d.span, d.message.clone())))
+        .collect()
 }
 
 fn duplicate(what: &str, name: &ast::Ident, first: Span) -> Diagnostic {
@@ -240,6 +251,8 @@ struct Lowerer<'a> {
     piece_ids: IndexMap<String, PieceId>,
     /// Option values given by the caller (name, value).
     option_params: &'a [(String, String)],
+    /// Every file read, to quote numbers as written.
+    sources: &'a SourceMap,
 }
 
 impl<'a> Lowerer<'a> {
@@ -248,6 +261,7 @@ impl<'a> Lowerer<'a> {
         errors: &'a mut Vec<Diagnostic>,
         warnings: &'a mut Vec<Diagnostic>,
         option_params: &'a [(String, String)],
+        sources: &'a SourceMap,
     ) -> Self {
         Lowerer {
             flat,
@@ -262,7 +276,14 @@ impl<'a> Lowerer<'a> {
             used_zones: HashSet::new(),
             piece_ids: IndexMap::new(),
             option_params,
+            sources,
         }
+    }
+
+    /// The text at `span` as written: a number too large for its type is
+    /// quoted as the user wrote it, not as the value it was clipped to.
+    fn written(&self, span: Span) -> &'a str {
+        written(self.sources, span)
     }
 
     fn err(&mut self, d: Diagnostic) {

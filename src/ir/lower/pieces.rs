@@ -389,8 +389,9 @@ impl<'a> Lowerer<'a> {
             }
             1..=255 => Some(n.value as u8),
             _ => {
+                let written = self.written(n.span);
                 self.err(
-                    Diagnostic::error(n.span, format!("`{word} {}` is too many steps", n.value))
+                    Diagnostic::error(n.span, format!("`{word} {written}` is too many steps"))
                         .with_code(Code::OutOfRange)
                         .with_label("at most 255"),
                 );

@@ -195,8 +195,9 @@ impl<'a> Lowerer<'a> {
             return None;
         }
         if v.x.abs() > MAX_VECTOR || v.y.abs() > MAX_VECTOR {
+            let written = self.written(v.span);
             self.err(
-                Diagnostic::error(v.span, format!("vector ({},{}) is too long", v.x, v.y))
+                Diagnostic::error(v.span, format!("vector {written} is too long"))
                     .with_code(Code::OutOfRange)
                     .with_label(format!(
                         "components must be between -{MAX_VECTOR} and {MAX_VECTOR}"

@@ -108,6 +108,11 @@ pub(super) struct Loader<'s> {
     pub(super) load_failed: bool,
     /// What has been read so far, against the limits.
     pub(super) budget: Budget,
+    /// Bytes of macro bodies expanded so far, against
+    /// [`expand::MAX_EXPANSION_BYTES`].
+    pub(super) expanded_bytes: usize,
+    /// A macro limit was hit: expand nothing more (one error, not thousands).
+    pub(super) expansion_failed: bool,
 }
 
 fn short_name(p: &Path) -> String {

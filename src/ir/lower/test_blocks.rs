@@ -2,8 +2,22 @@
 
 use super::*;
 use crate::lang::codes::Code;
+use crate::movegen::MAX_PERFT_DEPTH;
 
 impl<'a> Lowerer<'a> {
+    /// Is `n` as written a number a `u64` holds (the parser clips larger ones)?
+    fn fits_u64(&mut self, n: &ast::Uint, what: &str) -> bool {
+        let written = self.written(n.span);
+        if written.parse::<u64>().is_ok() {
+            return true;
+        }
+        self.err(
+            Diagnostic::error(n.span, format!("{what} `{written}` is too large"))
+                .with_label(format!("at most {}", u64::MAX)),
+        );
+        false
+    }
+
     pub(super) fn tests(&mut self) -> Vec<TestDef> {
         let mut out = Vec::new();
         for t in &self.flat.tests {
@@ -18,21 +32,37 @@ impl<'a> Lowerer<'a> {
                     ast::TestStepKind::Legal(ms) => TestStep::Legal(moves(ms)),
                     ast::TestStepKind::Illegal(ms) => TestStep::Illegal(moves(ms)),
                     ast::TestStepKind::Perft { depth, nodes } => {
-                        let Ok(d) = u32::try_from(depth.value) else {
+                        if depth.value > u64::from(MAX_PERFT_DEPTH) {
+                            let written = self.written(depth.span);
                             self.err(
-                                Diagnostic::error(depth.span, "perft depth is too large")
-                                    .with_code(Code::OutOfRange)
-                                    .with_label("here"),
+                                Diagnostic::error(
+                                    depth.span,
+                                    format!("`perft {written}` is too deep to ever finish"),
+                                )
+                                .with_code(Code::OutOfRange)
+                                .with_label(format!("at most {MAX_PERFT_DEPTH}"))
+                                .with_help(format!(
+                                    "a perft of depth d visits about b^d positions for b moves \
+                                     each; depths beyond {MAX_PERFT_DEPTH} never finish"
+                                )),
                             );
                             continue;
-                        };
+                        }
+                        if !self.fits_u64(nodes, "perft count") {
+                            continue;
+                        }
                         TestStep::Perft {
-                            depth: d,
+                            depth: depth.value as u32,
                             nodes: nodes.value,
                             span: s.span,
                         }
                     }
-                    ast::TestStepKind::MoveCount(n) => TestStep::MoveCount(n.value, s.span),
+                    ast::TestStepKind::MoveCount(n) => {
+                        if !self.fits_u64(n, "move count") {
+                            continue;
+                        }
+                        TestStep::MoveCount(n.value, s.span)
+                    }
                     ast::TestStepKind::Check => TestStep::Expect(Expectation::Check, s.span),
                     ast::TestStepKind::NotCheck => TestStep::Expect(Expectation::NotCheck, s.span),
                     ast::TestStepKind::Checkmate => {
