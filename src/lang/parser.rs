@@ -19,15 +19,14 @@ mod generated {
 }
 use generated::{Rule, VariantParser};
 
-/// Why an `expect` on the pair structure cannot fail.
-const GRAMMAR: &str = "guaranteed by the grammar";
-
 /// Parse a whole rule file.
 pub fn parse(source: &str, file: FileId) -> Result<File, Vec<Diagnostic>> {
     pest::set_error_detail(true);
     match VariantParser::parse(Rule::file, source) {
         Ok(mut pairs) => {
-            let top = pairs.next().expect(GRAMMAR);
+            let Some(top) = pairs.next() else {
+                drift(Rule::file, "matched no node".to_string())
+            };
             let mut out = build_file(top, file);
             let mut errors = Vec::new();
             for g in &mut out.games {
@@ -69,12 +68,152 @@ pub fn parse(source: &str, file: FileId) -> Result<File, Vec<Diagnostic>> {
 }
 
 // ============================================================================
-// Helpers
+// Reading a node's children
+// ============================================================================
+
+/// The one place that panics when the grammar and the builders drift apart:
+/// `parent` has a child `child` that no builder reads, or lacks a required one.
+#[cold]
+#[track_caller]
+fn drift(parent: Rule, problem: String) -> ! {
+    panic!("grammar/variant.pest and the parser disagree: `{parent:?}` {problem}")
+}
+
+/// Is `rule` a keyword token (`kw_*`)? Keywords are children of the node
+/// they appear in, but most carry no information: [`Children`] lets them go
+/// unread. The ones that do mean something (`not`, `exactly`, ...) are read
+/// with [`Children::flag`] or a match on [`Children::choice`].
+fn is_keyword(rule: Rule) -> bool {
+    format!("{rule:?}").starts_with("kw_")
+}
+
+/// The children of one node, taken by rule. Every child that is not a
+/// keyword must be taken before this is dropped, and a required child must be
+/// there: either mistake is drift between grammar and parser, reported by
+/// [`drift`].
+struct Children<'i> {
+    /// The node's rule, for messages.
+    rule: Rule,
+    /// The children not yet taken, in source order.
+    items: Vec<Option<Pair<'i, Rule>>>,
+}
+
+impl<'i> Children<'i> {
+    /// The children of `p`.
+    fn of(p: Pair<'i, Rule>) -> Self {
+        Children {
+            rule: p.as_rule(),
+            items: p.into_inner().map(Some).collect(),
+        }
+    }
+
+    /// The node's only child, whatever its rule: for a node that is a choice
+    /// between alternatives. The caller matches on its rule and sends any
+    /// other rule to [`Children::unexpected`].
+    fn choice(p: Pair<'i, Rule>) -> Pair<'i, Rule> {
+        let rule = p.as_rule();
+        let mut it = p.into_inner();
+        match (it.next(), it.next()) {
+            (Some(c), None) => c,
+            (Some(_), Some(extra)) => {
+                drift(rule, format!("has a second child `{:?}`", extra.as_rule()))
+            }
+            (None, _) => drift(rule, "has no child".to_string()),
+        }
+    }
+
+    /// A child of rule `child` in a node of rule `parent` that no builder expects.
+    #[track_caller]
+    fn unexpected(parent: Rule, child: Rule) -> ! {
+        drift(
+            parent,
+            format!("has a child `{child:?}` no builder expects"),
+        )
+    }
+
+    /// Take the next child of rule `rule`, if there is one.
+    fn opt(&mut self, rule: Rule) -> Option<Pair<'i, Rule>> {
+        self.items
+            .iter_mut()
+            .find(|c| c.as_ref().is_some_and(|c| c.as_rule() == rule))
+            .and_then(Option::take)
+    }
+
+    /// Take the next child of rule `rule`, which the grammar requires.
+    #[track_caller]
+    fn one(&mut self, rule: Rule) -> Pair<'i, Rule> {
+        match self.opt(rule) {
+            Some(c) => c,
+            None => drift(self.rule, format!("lacks the required child `{rule:?}`")),
+        }
+    }
+
+    /// Take the next child whose rule is one of `rules`, which the grammar requires.
+    #[track_caller]
+    fn one_of(&mut self, rules: &[Rule]) -> Pair<'i, Rule> {
+        let found = self
+            .items
+            .iter_mut()
+            .find(|c| c.as_ref().is_some_and(|c| rules.contains(&c.as_rule())))
+            .and_then(Option::take);
+        match found {
+            Some(c) => c,
+            None => drift(
+                self.rule,
+                format!("lacks a child of one of the rules {rules:?}"),
+            ),
+        }
+    }
+
+    /// Take every remaining child of rule `rule`, in source order.
+    fn many(&mut self, rule: Rule) -> Vec<Pair<'i, Rule>> {
+        self.items
+            .iter_mut()
+            .filter(|c| c.as_ref().is_some_and(|c| c.as_rule() == rule))
+            .filter_map(Option::take)
+            .collect()
+    }
+
+    /// Take the next child of rule `rule`; whether there was one.
+    fn flag(&mut self, rule: Rule) -> bool {
+        self.opt(rule).is_some()
+    }
+}
+
+impl std::ops::Drop for Children<'_> {
+    /// Every child that is not a keyword must have been taken.
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            return;
+        }
+        if let Some(c) = self
+            .items
+            .iter()
+            .flatten()
+            .find(|c| !is_keyword(c.as_rule()))
+        {
+            drift(
+                self.rule,
+                format!("has a child `{:?}` the parser does not read", c.as_rule()),
+            );
+        }
+    }
+}
+
+// ============================================================================
+// Leaves
 // ============================================================================
 
 fn span(p: &Pair<Rule>, file: FileId) -> Span {
     let s = p.as_span();
     Span::new(file, s.start()..s.end())
+}
+
+/// The span of a node that holds only keywords (`royal`, `sym`, `mirror`, ...).
+fn bare(p: Pair<Rule>, file: FileId) -> Span {
+    let sp = span(&p, file);
+    std::mem::drop(Children::of(p));
+    sp
 }
 
 fn ident(p: Pair<Rule>, file: FileId) -> Ident {
@@ -111,11 +250,7 @@ fn int(p: &Pair<Rule>) -> i64 {
 
 fn string(p: Pair<Rule>, file: FileId) -> StrLit {
     let sp = span(&p, file);
-    let raw = p
-        .into_inner()
-        .next()
-        .map(|t| t.as_str().to_string())
-        .unwrap_or_default();
+    let raw = Children::of(p).one(Rule::string_text).as_str().to_string();
     let mut value = String::with_capacity(raw.len());
     let mut chars = raw.chars();
     while let Some(c) = chars.next() {
@@ -135,68 +270,76 @@ fn string(p: Pair<Rule>, file: FileId) -> StrLit {
 // ============================================================================
 
 fn build_file(p: Pair<Rule>, file: FileId) -> File {
-    let mut out = File {
-        imports: Vec::new(),
-        games: Vec::new(),
-        defines: Vec::new(),
+    let mut c = Children::of(p);
+    let out = File {
+        imports: c
+            .many(Rule::import)
+            .into_iter()
+            .map(|i| import(i, file))
+            .collect(),
+        games: c
+            .many(Rule::game)
+            .into_iter()
+            .map(|g| game(g, file))
+            .collect(),
+        defines: c
+            .many(Rule::define)
+            .into_iter()
+            .map(|d| define(d, file))
+            .collect(),
     };
-    for c in p.into_inner() {
-        match c.as_rule() {
-            Rule::import => out.imports.push(import(c, file)),
-            Rule::game => out.games.push(game(c, file)),
-            Rule::define => out.defines.push(define(c, file)),
-            _ => {}
-        }
-    }
+    c.one(Rule::EOI);
     out
 }
 
 fn define(p: Pair<Rule>, file: FileId) -> Define {
     let sp = span(&p, file);
-    let mut names = Vec::new();
-    let mut items = Vec::new();
-    for c in p.into_inner() {
-        match c.as_rule() {
-            Rule::name => {
-                let mut n = ident(c, file);
-                // `define m($P)` means the same as `define m(P)`.
-                if let Some(rest) = n.text.strip_prefix('$') {
-                    n.text = rest.to_string();
-                }
-                names.push(n);
-            }
-            Rule::game_item => items.push(game_item(c, file)),
-            _ => {}
+    let mut c = Children::of(p);
+    let mut names = c.many(Rule::name).into_iter().map(|n| {
+        let mut n = ident(n, file);
+        // `define m($P)` means the same as `define m(P)`.
+        if let Some(rest) = n.text.strip_prefix('$') {
+            n.text = rest.to_string();
         }
-    }
-    let mut names = names.into_iter();
+        n
+    });
+    let Some(name) = names.next() else {
+        drift(Rule::define, "lacks the required child `name`".to_string())
+    };
     Define {
-        name: names.next().expect(GRAMMAR),
+        name,
         params: names.collect(),
-        items,
+        items: game_items(&mut c, file),
         span: sp,
     }
 }
 
+/// The `game_item` children of a game, a macro or a `when`.
+fn game_items(c: &mut Children, file: FileId) -> Vec<GameItem> {
+    c.many(Rule::game_item)
+        .into_iter()
+        .map(|i| game_item(i, file))
+        .collect()
+}
+
 fn use_item(p: Pair<Rule>, file: FileId) -> Use {
     let sp = span(&p, file);
-    let mut name = None;
-    let mut args = Vec::new();
-    for c in p.into_inner() {
-        match c.as_rule() {
-            Rule::name => name = Some(ident(c, file)),
-            Rule::macro_arg => {
-                let a = c.into_inner().next().expect(GRAMMAR);
-                args.push(match a.as_rule() {
-                    Rule::uint => MacroArg::Number(uint(a, file)),
-                    _ => MacroArg::Name(ident(a, file)),
-                });
+    let mut c = Children::of(p);
+    let name = ident(c.one(Rule::name), file);
+    let args = c
+        .many(Rule::macro_arg)
+        .into_iter()
+        .map(|a| {
+            let a = Children::choice(a);
+            match a.as_rule() {
+                Rule::uint => MacroArg::Number(uint(a, file)),
+                Rule::name => MacroArg::Name(ident(a, file)),
+                r => Children::unexpected(Rule::macro_arg, r),
             }
-            _ => {}
-        }
-    }
+        })
+        .collect();
     Use {
-        name: name.expect(GRAMMAR),
+        name,
         args,
         span: sp,
     }
@@ -204,47 +347,30 @@ fn use_item(p: Pair<Rule>, file: FileId) -> Use {
 
 fn import(p: Pair<Rule>, file: FileId) -> Import {
     let sp = span(&p, file);
-    let path = p
-        .into_inner()
-        .find(|c| c.as_rule() == Rule::string)
-        .expect(GRAMMAR);
     Import {
-        path: string(path, file),
+        path: string(Children::of(p).one(Rule::string), file),
         span: sp,
     }
 }
 
 fn game(p: Pair<Rule>, file: FileId) -> Game {
     let sp = span(&p, file);
-    let mut name = None;
-    let mut parent = None;
-    let mut items = Vec::new();
-    for c in p.into_inner() {
-        match c.as_rule() {
-            Rule::name => name = Some(ident(c, file)),
-            Rule::extends => parent = Some(extends(c, file)),
-            Rule::game_item => items.push(game_item(c, file)),
-            _ => {}
-        }
-    }
+    let mut c = Children::of(p);
     Game {
-        name: name.expect(GRAMMAR),
-        extends: parent,
-        items,
+        name: ident(c.one(Rule::name), file),
+        extends: c.opt(Rule::extends).map(|e| extends(e, file)),
+        items: game_items(&mut c, file),
         span: sp,
     }
 }
 
+/// `extends NAME` or `replaces NAME`: the name.
 fn extends(p: Pair<Rule>, file: FileId) -> Ident {
-    let n = p
-        .into_inner()
-        .find(|c| c.as_rule() == Rule::name)
-        .expect(GRAMMAR);
-    ident(n, file)
+    ident(Children::of(p).one(Rule::name), file)
 }
 
 fn game_item(p: Pair<Rule>, file: FileId) -> GameItem {
-    let c = p.into_inner().next().expect(GRAMMAR);
+    let c = Children::choice(p);
     match c.as_rule() {
         Rule::board => GameItem::Board(board(c, file)),
         Rule::players => GameItem::Players(players(c, file)),
@@ -256,11 +382,11 @@ fn game_item(p: Pair<Rule>, file: FileId) -> GameItem {
         Rule::end => GameItem::End(end(c, file)),
         Rule::test => GameItem::Test(test(c, file)),
         Rule::reserve => GameItem::Reserve(reserve(c, file)),
-        Rule::drop => GameItem::Drop(drop(c, file)),
+        Rule::drop => GameItem::Drop(drop_rule(c, file)),
         Rule::option => GameItem::Option(option(c, file)),
         Rule::when_block => GameItem::When(when_block(c, file)),
         Rule::use_item => GameItem::Use(use_item(c, file)),
-        r => unreachable!("game_item cannot hold {r:?}"),
+        r => Children::unexpected(Rule::game_item, r),
     }
 }
 
@@ -270,81 +396,88 @@ fn game_item(p: Pair<Rule>, file: FileId) -> GameItem {
 
 fn board(p: Pair<Rule>, file: FileId) -> Board {
     let sp = span(&p, file);
-    let mut files_ = None;
-    let mut ranks_ = None;
-    let mut holes_ = Vec::new();
-    for c in p.into_inner() {
-        match c.as_rule() {
-            Rule::files => files_ = Some(labels(c, file)),
-            Rule::ranks => ranks_ = Some(labels(c, file)),
-            Rule::holes => holes_ = holes(c, file),
-            _ => {}
-        }
-    }
-    let (files, files_span) = files_.expect(GRAMMAR);
-    let (ranks, ranks_span) = ranks_.expect(GRAMMAR);
+    let mut c = Children::of(p);
+    let (files, files_span) = labels(c.one(Rule::files), file);
+    let (ranks, ranks_span) = labels(c.one(Rule::ranks), file);
     Board {
         files,
         files_span,
         ranks,
         ranks_span,
-        holes: holes_,
+        holes: c.opt(Rule::holes).map_or_else(Vec::new, |h| holes(h, file)),
         span: sp,
     }
 }
 
 /// `files ...` or `ranks ...`: the labels and their span.
 fn labels(p: Pair<Rule>, file: FileId) -> (Labels, Span) {
-    let c = p
-        .into_inner()
-        .find(|c| {
-            matches!(
-                c.as_rule(),
-                Rule::file_range | Rule::file_list | Rule::rank_range | Rule::rank_list
-            )
-        })
-        .expect(GRAMMAR);
+    let parent = p.as_rule();
+    let c = Children::of(p).one_of(&[
+        Rule::file_range,
+        Rule::file_list,
+        Rule::rank_range,
+        Rule::rank_list,
+    ]);
     let sp = span(&c, file);
-    let range = matches!(c.as_rule(), Rule::file_range | Rule::rank_range);
-    let mut words: Vec<Ident> = c.into_inner().map(|l| ident(l, file)).collect();
-    let labels = if range {
-        let to = words.pop().expect(GRAMMAR);
-        let from = words.pop().expect(GRAMMAR);
-        Labels::Range { from, to }
-    } else {
-        Labels::List(words)
+    let rule = c.as_rule();
+    let mut k = Children::of(c);
+    let labels = match rule {
+        Rule::file_range | Rule::rank_range => {
+            let label = if rule == Rule::file_range {
+                Rule::file_label
+            } else {
+                Rule::rank_label
+            };
+            let from = ident(k.one(label), file);
+            let to = ident(k.one(label), file);
+            Labels::Range { from, to }
+        }
+        Rule::file_list => Labels::List(idents(k.many(Rule::file_label), file)),
+        Rule::rank_list => Labels::List(idents(k.many(Rule::rank_label), file)),
+        r => Children::unexpected(parent, r),
     };
     (labels, sp)
 }
 
+/// Each pair as an [`Ident`].
+fn idents(pairs: Vec<Pair<Rule>>, file: FileId) -> Vec<Ident> {
+    pairs.into_iter().map(|p| ident(p, file)).collect()
+}
+
 fn holes(p: Pair<Rule>, file: FileId) -> Vec<SquareSet> {
-    p.into_inner()
-        .filter(|c| c.as_rule() == Rule::square_set)
-        .map(|c| square_set(c, file))
+    square_sets(&mut Children::of(p), file)
+}
+
+/// The `square_set` children of a node.
+fn square_sets(c: &mut Children, file: FileId) -> Vec<SquareSet> {
+    c.many(Rule::square_set)
+        .into_iter()
+        .map(|s| square_set(s, file))
         .collect()
 }
 
 fn square_set(p: Pair<Rule>, file: FileId) -> SquareSet {
-    let c = p.into_inner().next().expect(GRAMMAR);
+    let c = Children::choice(p);
     match c.as_rule() {
         Rule::square_range => square_range(c, file),
-        _ => SquareSet::One(ident(c, file)),
+        Rule::square => SquareSet::One(ident(c, file)),
+        r => Children::unexpected(Rule::square_set, r),
     }
 }
 
 fn square_range(p: Pair<Rule>, file: FileId) -> SquareSet {
     let sp = span(&p, file);
-    let mut it = p.into_inner();
-    let from = ident(it.next().expect(GRAMMAR), file);
-    let to = ident(it.next().expect(GRAMMAR), file);
+    let mut c = Children::of(p);
+    let from = ident(c.one(Rule::square), file);
+    let to = ident(c.one(Rule::square), file);
     SquareSet::Range { from, to, span: sp }
 }
 
 fn players(p: Pair<Rule>, file: FileId) -> Players {
     let sp = span(&p, file);
-    let players = p
-        .into_inner()
-        .filter(|c| c.as_rule() == Rule::player)
+    let players = Children::of(p)
+        .many(Rule::player)
+        .into_iter()
         .map(|c| player(c, file))
         .collect();
     Players { players, span: sp }
@@ -352,33 +485,23 @@ fn players(p: Pair<Rule>, file: FileId) -> Players {
 
 fn player(p: Pair<Rule>, file: FileId) -> Player {
     let sp = span(&p, file);
-    let mut name = None;
-    let mut frame_ = None;
-    for c in p.into_inner() {
-        match c.as_rule() {
-            Rule::name => name = Some(ident(c, file)),
-            Rule::frame => frame_ = Some(frame(c, file)),
-            _ => {}
-        }
-    }
+    let mut c = Children::of(p);
     Player {
-        name: name.expect(GRAMMAR),
-        frame: frame_,
+        name: ident(c.one(Rule::name), file),
+        frame: c.opt(Rule::frame).map(|f| frame(f, file)),
         span: sp,
     }
 }
 
 fn frame(p: Pair<Rule>, file: FileId) -> (FrameKind, Span) {
     let sp = span(&p, file);
-    let kind = p
-        .into_inner()
-        .find_map(|c| match c.as_rule() {
-            Rule::kw_ranks => Some(FrameKind::MirrorRanks),
-            Rule::kw_files => Some(FrameKind::MirrorFiles),
-            Rule::kw_both => Some(FrameKind::MirrorBoth),
-            _ => None,
-        })
-        .expect(GRAMMAR);
+    let k = Children::of(p).one_of(&[Rule::kw_ranks, Rule::kw_files, Rule::kw_both]);
+    let kind = match k.as_rule() {
+        Rule::kw_ranks => FrameKind::MirrorRanks,
+        Rule::kw_files => FrameKind::MirrorFiles,
+        Rule::kw_both => FrameKind::MirrorBoth,
+        r => Children::unexpected(Rule::frame, r),
+    };
     (kind, sp)
 }
 
@@ -387,108 +510,111 @@ fn frame(p: Pair<Rule>, file: FileId) -> (FrameKind, Span) {
 // ============================================================================
 
 fn directions(p: Pair<Rule>, file: FileId) -> Vec<DirectionDef> {
-    p.into_inner()
-        .filter(|c| c.as_rule() == Rule::direction_def)
+    Children::of(p)
+        .many(Rule::direction_def)
+        .into_iter()
         .map(|c| direction_def(c, file))
         .collect()
 }
 
 fn direction_def(p: Pair<Rule>, file: FileId) -> DirectionDef {
     let sp = span(&p, file);
-    let mut name = None;
-    let mut items = Vec::new();
-    for c in p.into_inner() {
-        match c.as_rule() {
-            Rule::name => name = Some(ident(c, file)),
-            Rule::dir_item => items.push(dir_item(c, file)),
-            _ => {}
-        }
-    }
+    let mut c = Children::of(p);
     DirectionDef {
-        name: name.expect(GRAMMAR),
-        items,
+        name: ident(c.one(Rule::name), file),
+        items: dir_items(&mut c, file),
         span: sp,
     }
 }
 
+/// The `dir_item` children of a node.
+fn dir_items(c: &mut Children, file: FileId) -> Vec<DirItem> {
+    c.many(Rule::dir_item)
+        .into_iter()
+        .map(|d| dir_item(d, file))
+        .collect()
+}
+
 fn dir_item(p: Pair<Rule>, file: FileId) -> DirItem {
-    let c = p.into_inner().next().expect(GRAMMAR);
+    let c = Children::choice(p);
     match c.as_rule() {
         Rule::vector => DirItem::Vector(vector(c, file)),
-        _ => DirItem::Name(ident(c, file)),
+        Rule::name => DirItem::Name(ident(c, file)),
+        r => Children::unexpected(Rule::dir_item, r),
     }
 }
 
 fn vector(p: Pair<Rule>, file: FileId) -> Vector {
     let sp = span(&p, file);
-    let mut it = p.into_inner();
-    let x = int(&it.next().expect(GRAMMAR));
-    let y = int(&it.next().expect(GRAMMAR));
+    let mut c = Children::of(p);
+    let x = int(&c.one(Rule::int));
+    let y = int(&c.one(Rule::int));
     Vector { x, y, span: sp }
 }
 
 fn zones(p: Pair<Rule>, file: FileId) -> Vec<ZoneDef> {
-    p.into_inner()
-        .filter(|c| c.as_rule() == Rule::zone_def)
+    Children::of(p)
+        .many(Rule::zone_def)
+        .into_iter()
         .map(|c| zone_def(c, file))
         .collect()
 }
 
 fn zone_def(p: Pair<Rule>, file: FileId) -> ZoneDef {
     let sp = span(&p, file);
-    let mut name = None;
-    let mut shared = None;
-    let mut per_player = Vec::new();
-    for c in p.into_inner() {
-        match c.as_rule() {
-            Rule::name => name = Some(ident(c, file)),
-            Rule::region => shared = Some(region(c, file)),
-            Rule::zone_player => per_player.push(zone_player(c, file)),
-            _ => {}
-        }
-    }
+    let mut c = Children::of(p);
+    let name = ident(c.one(Rule::name), file);
+    let body = match c.opt(Rule::region) {
+        Some(r) => ZoneBody::Shared(region(r, file)),
+        None => ZoneBody::PerPlayer(
+            c.many(Rule::zone_player)
+                .into_iter()
+                .map(|z| zone_player(z, file))
+                .collect(),
+        ),
+    };
     ZoneDef {
-        name: name.expect(GRAMMAR),
-        body: match shared {
-            Some(r) => ZoneBody::Shared(r),
-            None => ZoneBody::PerPlayer(per_player),
-        },
+        name,
+        body,
         span: sp,
     }
 }
 
 fn zone_player(p: Pair<Rule>, file: FileId) -> (Ident, Region) {
-    let mut it = p.into_inner();
-    let name = ident(it.next().expect(GRAMMAR), file);
-    let r = region(it.next().expect(GRAMMAR), file);
+    let mut c = Children::of(p);
+    let name = ident(c.one(Rule::name), file);
+    let r = region(c.one(Rule::region), file);
     (name, r)
 }
 
 fn region(p: Pair<Rule>, file: FileId) -> Region {
     let sp = span(&p, file);
-    let items = p.into_inner().map(|c| region_item(c, file)).collect();
+    let items = Children::of(p)
+        .many(Rule::region_item)
+        .into_iter()
+        .map(|c| region_item(c, file))
+        .collect();
     Region { items, span: sp }
 }
 
 fn region_item(p: Pair<Rule>, file: FileId) -> RegionItem {
-    let c = p.into_inner().next().expect(GRAMMAR);
+    let c = Children::choice(p);
+    let sp = span(&c, file);
     match c.as_rule() {
-        Rule::rank_region | Rule::file_region => {
-            let sp = span(&c, file);
-            let is_rank = c.as_rule() == Rule::rank_region;
-            let mut labels = c
-                .into_inner()
-                .filter(|l| matches!(l.as_rule(), Rule::rank_label | Rule::file_label))
-                .map(|l| ident(l, file));
-            let from = labels.next().expect(GRAMMAR);
-            let to = labels.next();
-            if is_rank {
-                RegionItem::Ranks { from, to, span: sp }
-            } else {
-                RegionItem::Files { from, to, span: sp }
-            }
+        Rule::rank_region => {
+            let mut k = Children::of(c);
+            let from = ident(k.one(Rule::rank_label), file);
+            let to = k.opt(Rule::rank_label).map(|l| ident(l, file));
+            RegionItem::Ranks { from, to, span: sp }
         }
-        _ => RegionItem::Squares(square_set(c, file)),
+        Rule::file_region => {
+            let mut k = Children::of(c);
+            let from = ident(k.one(Rule::file_label), file);
+            let to = k.opt(Rule::file_label).map(|l| ident(l, file));
+            RegionItem::Files { from, to, span: sp }
+        }
+        Rule::square_set => RegionItem::Squares(square_set(c, file)),
+        r => Children::unexpected(Rule::region_item, r),
     }
 }
 
@@ -498,49 +624,35 @@ fn region_item(p: Pair<Rule>, file: FileId) -> RegionItem {
 
 fn piece(p: Pair<Rule>, file: FileId) -> Piece {
     let sp = span(&p, file);
-    let mut name = None;
-    let mut letter = None;
-    let mut parent = None;
-    let mut replaced = None;
-    let mut items = Vec::new();
-    for c in p.into_inner() {
-        match c.as_rule() {
-            Rule::name => name = Some(ident(c, file)),
-            Rule::string => letter = Some(string(c, file)),
-            Rule::extends => parent = Some(extends(c, file)),
-            Rule::replaces => replaced = Some(extends(c, file)),
-            Rule::piece_item => items.push(piece_item(c, file)),
-            _ => {}
-        }
-    }
+    let mut c = Children::of(p);
     Piece {
-        name: name.expect(GRAMMAR),
-        letter: letter.expect(GRAMMAR),
-        extends: parent,
-        replaces: replaced,
-        items,
+        name: ident(c.one(Rule::name), file),
+        letter: string(c.one(Rule::string), file),
+        extends: c.opt(Rule::extends).map(|e| extends(e, file)),
+        replaces: c.opt(Rule::replaces).map(|r| extends(r, file)),
+        items: c
+            .many(Rule::piece_item)
+            .into_iter()
+            .map(|i| piece_item(i, file))
+            .collect(),
         span: sp,
     }
 }
 
 fn piece_item(p: Pair<Rule>, file: FileId) -> PieceItem {
-    let c = p.into_inner().next().expect(GRAMMAR);
-    let sp = span(&c, file);
+    let c = Children::choice(p);
     match c.as_rule() {
-        Rule::royal => PieceItem::Royal(sp),
-        Rule::resets_clock => PieceItem::ResetsClock(sp),
+        Rule::royal => PieceItem::Royal(bare(c, file)),
+        Rule::resets_clock => PieceItem::ResetsClock(bare(c, file)),
         Rule::value => value(c, file),
         Rule::moves => moves(c, file),
         Rule::promote => promote(c, file),
-        r => unreachable!("piece_item cannot hold {r:?}"),
+        r => Children::unexpected(Rule::piece_item, r),
     }
 }
 
 fn value(p: Pair<Rule>, file: FileId) -> PieceItem {
-    let n = p
-        .into_inner()
-        .find(|c| c.as_rule() == Rule::number)
-        .expect(GRAMMAR);
+    let n = Children::of(p).one(Rule::number);
     PieceItem::Value(Number {
         text: n.as_str().to_string(),
         span: span(&n, file),
@@ -549,118 +661,97 @@ fn value(p: Pair<Rule>, file: FileId) -> PieceItem {
 
 fn moves(p: Pair<Rule>, file: FileId) -> PieceItem {
     let sp = span(&p, file);
-    let mut append = false;
-    let mut rules = Vec::new();
-    for c in p.into_inner() {
-        match c.as_rule() {
-            Rule::append => append = true,
-            Rule::move_rule => rules.push(move_rule(c, file)),
-            _ => {}
-        }
-    }
+    let mut c = Children::of(p);
+    let append = c.opt(Rule::append).map(|a| bare(a, file)).is_some();
     PieceItem::Moves {
         append,
-        rules,
+        rules: move_rules(&mut c, file),
         span: sp,
     }
 }
 
+/// The `move_rule` children of a node.
+fn move_rules(c: &mut Children, file: FileId) -> Vec<MoveRule> {
+    c.many(Rule::move_rule)
+        .into_iter()
+        .map(|r| move_rule(r, file))
+        .collect()
+}
+
 fn promote(p: Pair<Rule>, file: FileId) -> PieceItem {
     let sp = span(&p, file);
-    let mut names = p
-        .into_inner()
-        .filter(|c| c.as_rule() == Rule::name)
-        .map(|c| ident(c, file));
-    let zone = names.next().expect(GRAMMAR);
+    let mut c = Children::of(p);
+    let zone = ident(c.one(Rule::name), file);
     PieceItem::Promote {
         zone,
-        to: names.collect(),
+        to: idents(c.many(Rule::name), file),
         span: sp,
     }
 }
 
 fn move_rule(p: Pair<Rule>, file: FileId) -> MoveRule {
-    let c = p.into_inner().next().expect(GRAMMAR);
+    let c = Children::choice(p);
     match c.as_rule() {
         Rule::hop_rule => MoveRule::Hop(hop_rule(c, file)),
         Rule::prefer_rule => prefer_rule(c, file),
-        _ => MoveRule::Ride(ride_rule(c, file)),
+        Rule::step_rule | Rule::slide_rule | Rule::leap_rule => MoveRule::Ride(ride_rule(c, file)),
+        r => Children::unexpected(Rule::move_rule, r),
     }
 }
 
 fn hop_rule(p: Pair<Rule>, file: FileId) -> HopRule {
     let sp = span(&p, file);
-    let mut out = HopRule {
-        dirs: Vec::new(),
-        over: None,
-        shape: HopShapeKind::First,
-        modifiers: Vec::new(),
-        span: sp,
+    let mut c = Children::of(p);
+    let dirs = dir_items(&mut c, file);
+    let over = c
+        .opt(Rule::over)
+        .map(|o| filter(Children::of(o).one(Rule::filter), file));
+    let k = Children::choice(c.one(Rule::hop_shape));
+    let shape = match k.as_rule() {
+        Rule::kw_first => HopShapeKind::First,
+        Rule::kw_next => HopShapeKind::Next,
+        Rule::kw_slide => HopShapeKind::Slide,
+        r => Children::unexpected(Rule::hop_shape, r),
     };
-    for part in p.into_inner() {
-        match part.as_rule() {
-            Rule::dir_item => out.dirs.push(dir_item(part, file)),
-            Rule::over => {
-                let f = part
-                    .into_inner()
-                    .find(|c| c.as_rule() == Rule::filter)
-                    .expect(GRAMMAR);
-                out.over = Some(filter(f, file));
-            }
-            Rule::hop_shape => {
-                out.shape = match part.into_inner().next().map(|k| k.as_rule()) {
-                    Some(Rule::kw_first) => HopShapeKind::First,
-                    Some(Rule::kw_next) => HopShapeKind::Next,
-                    _ => HopShapeKind::Slide,
-                }
-            }
-            Rule::modifier => out.modifiers.push(modifier(part, file)),
-            _ => {}
-        }
+    HopRule {
+        dirs,
+        over,
+        shape,
+        modifiers: modifiers(&mut c, file),
+        span: sp,
     }
-    out
 }
 
 fn filter(p: Pair<Rule>, file: FileId) -> Filter {
     let sp = span(&p, file);
-    let mut out = Filter {
-        negate: false,
-        owner: None,
-        pieces: Vec::new(),
-        span: sp,
-    };
-    for c in p.into_inner() {
-        match c.as_rule() {
-            Rule::kw_not => out.negate = true,
-            Rule::owner => {
-                out.owner = match c.into_inner().next().map(|k| k.as_rule()) {
-                    Some(Rule::kw_friend) => Some(OwnerKind::Friend),
-                    _ => Some(OwnerKind::Enemy),
-                }
-            }
-            Rule::filter_piece => {
-                let n = c.into_inner().next().expect(GRAMMAR);
-                out.pieces.push(ident(n, file));
-            }
-            _ => {}
+    let mut c = Children::of(p);
+    let negate = c.flag(Rule::kw_not);
+    let owner = c.opt(Rule::owner).map(|o| {
+        let k = Children::choice(o);
+        match k.as_rule() {
+            Rule::kw_friend => OwnerKind::Friend,
+            Rule::kw_enemy => OwnerKind::Enemy,
+            r => Children::unexpected(Rule::owner, r),
         }
+    });
+    let pieces = c
+        .many(Rule::filter_piece)
+        .into_iter()
+        .map(|f| ident(Children::of(f).one(Rule::name), file))
+        .collect();
+    Filter {
+        negate,
+        owner,
+        pieces,
+        span: sp,
     }
-    out
 }
 
 fn prefer_rule(p: Pair<Rule>, file: FileId) -> MoveRule {
     let sp = span(&p, file);
-    let mut blocks = p
-        .into_inner()
-        .filter(|c| c.as_rule() == Rule::prefer_block)
-        .map(|b| {
-            b.into_inner()
-                .filter(|c| c.as_rule() == Rule::move_rule)
-                .map(|c| move_rule(c, file))
-                .collect::<Vec<_>>()
-        });
-    let first = blocks.next().expect(GRAMMAR);
-    let fallback = blocks.next().expect(GRAMMAR);
+    let mut c = Children::of(p);
+    let first = move_rules(&mut Children::of(c.one(Rule::prefer_block)), file);
+    let fallback = move_rules(&mut Children::of(c.one(Rule::prefer_block)), file);
     MoveRule::Prefer {
         first,
         fallback,
@@ -668,44 +759,29 @@ fn prefer_rule(p: Pair<Rule>, file: FileId) -> MoveRule {
     }
 }
 
-fn ride_rule(c: Pair<Rule>, file: FileId) -> RideRule {
-    let sp = span(&c, file);
-    let kind = match c.as_rule() {
+fn ride_rule(p: Pair<Rule>, file: FileId) -> RideRule {
+    let sp = span(&p, file);
+    let kind = match p.as_rule() {
         Rule::step_rule => MoveKind::Step,
         Rule::slide_rule => MoveKind::Slide,
-        _ => MoveKind::Leap,
+        Rule::leap_rule => MoveKind::Leap,
+        r => Children::unexpected(Rule::move_rule, r),
     };
-    let mut out = RideRule {
+    let mut c = Children::of(p);
+    RideRule {
         kind,
-        dirs: Vec::new(),
-        range: None,
-        sym: None,
-        modifiers: Vec::new(),
+        dirs: dir_items(&mut c, file),
+        range: c.opt(Rule::range).map(|r| range(r, file)),
+        sym: c.opt(Rule::sym).map(|s| bare(s, file)),
+        modifiers: modifiers(&mut c, file),
         span: sp,
-    };
-    for part in c.into_inner() {
-        match part.as_rule() {
-            Rule::dir_item => out.dirs.push(dir_item(part, file)),
-            Rule::range => out.range = Some(range(part, file)),
-            Rule::sym => out.sym = Some(span(&part, file)),
-            Rule::modifier => out.modifiers.push(modifier(part, file)),
-            _ => {}
-        }
     }
-    out
 }
 
 fn range(p: Pair<Rule>, file: FileId) -> RangeSpec {
-    let mut exactly = false;
-    let mut n = None;
-    for c in p.into_inner() {
-        match c.as_rule() {
-            Rule::kw_exactly => exactly = true,
-            Rule::uint => n = Some(uint(c, file)),
-            _ => {}
-        }
-    }
-    let n = n.expect(GRAMMAR);
+    let mut c = Children::of(p);
+    let exactly = c.flag(Rule::kw_exactly);
+    let n = uint(c.one(Rule::uint), file);
     if exactly {
         RangeSpec::Exactly(n)
     } else {
@@ -713,60 +789,61 @@ fn range(p: Pair<Rule>, file: FileId) -> RangeSpec {
     }
 }
 
+/// The `modifier` children of a move rule.
+fn modifiers(c: &mut Children, file: FileId) -> Vec<Modifier> {
+    c.many(Rule::modifier)
+        .into_iter()
+        .map(|m| modifier(m, file))
+        .collect()
+}
+
 fn modifier(p: Pair<Rule>, file: FileId) -> Modifier {
-    let c = p.into_inner().next().expect(GRAMMAR);
+    let c = Children::choice(p);
     let sp = span(&c, file);
     match c.as_rule() {
         Rule::target => Modifier::To(target(c), sp),
         Rule::guard => Modifier::When(guard(c, file), sp),
-        _ => Modifier::SetsEnPassant(sp),
+        Rule::effect => {
+            bare(c, file);
+            Modifier::SetsEnPassant(sp)
+        }
+        r => Children::unexpected(Rule::modifier, r),
     }
 }
 
 fn target(p: Pair<Rule>) -> TargetKind {
-    let kind = p
-        .into_inner()
-        .find(|c| c.as_rule() == Rule::target_kind)
-        .and_then(|k| k.into_inner().next())
-        .expect(GRAMMAR);
+    let kind = Children::choice(Children::of(p).one(Rule::target_kind));
     match kind.as_rule() {
         Rule::kw_empty => TargetKind::Empty,
         Rule::kw_enemy => TargetKind::Enemy,
         Rule::kw_not_friend => TargetKind::NotFriend,
-        _ => TargetKind::EnPassant,
+        Rule::kw_en_passant => TargetKind::EnPassant,
+        r => Children::unexpected(Rule::target_kind, r),
     }
 }
 
 fn guard(p: Pair<Rule>, file: FileId) -> Vec<Condition> {
-    p.into_inner()
-        .filter(|c| c.as_rule() == Rule::condition)
+    Children::of(p)
+        .many(Rule::condition)
+        .into_iter()
         .map(|c| condition(c, file))
         .collect()
 }
 
 fn condition(p: Pair<Rule>, file: FileId) -> Condition {
-    let c = p.into_inner().next().expect(GRAMMAR);
+    let c = Children::choice(p);
     let sp = span(&c, file);
     let rule = c.as_rule();
-    let mut negated = false;
-    let mut zone = None;
-    let mut vec = None;
-    for part in c.into_inner() {
-        match part.as_rule() {
-            Rule::kw_not => negated = true,
-            Rule::name => zone = Some(ident(part, file)),
-            Rule::vector => vec = Some(vector(part, file)),
-            _ => {}
-        }
-    }
+    let mut k = Children::of(c);
     match rule {
         Rule::from_condition => Condition::From {
-            negated,
-            zone: zone.expect(GRAMMAR),
+            negated: k.flag(Rule::kw_not),
+            zone: ident(k.one(Rule::name), file),
             span: sp,
         },
-        Rule::occupied_condition => Condition::Occupied(vec.expect(GRAMMAR), sp),
-        _ => Condition::Empty(vec.expect(GRAMMAR), sp),
+        Rule::occupied_condition => Condition::Occupied(vector(k.one(Rule::vector), file), sp),
+        Rule::empty_condition => Condition::Empty(vector(k.one(Rule::vector), file), sp),
+        r => Children::unexpected(Rule::condition, r),
     }
 }
 
@@ -776,44 +853,38 @@ fn condition(p: Pair<Rule>, file: FileId) -> Condition {
 
 fn castling(p: Pair<Rule>, file: FileId) -> Castling {
     let sp = span(&p, file);
-    let mut names = Vec::new();
-    let mut sides = Vec::new();
-    for c in p.into_inner() {
-        match c.as_rule() {
-            Rule::name => names.push(ident(c, file)),
-            Rule::castle_side => sides.push(castle_side(c, file)),
-            _ => {}
-        }
-    }
-    let mut names = names.into_iter();
+    let mut c = Children::of(p);
     Castling {
-        king: names.next().expect(GRAMMAR),
-        partner: names.next().expect(GRAMMAR),
-        sides,
+        king: ident(c.one(Rule::name), file),
+        partner: ident(c.one(Rule::name), file),
+        sides: c
+            .many(Rule::castle_side)
+            .into_iter()
+            .map(|s| castle_side(s, file))
+            .collect(),
         span: sp,
     }
 }
 
 fn castle_side(p: Pair<Rule>, file: FileId) -> CastleSide {
     let sp = span(&p, file);
-    let mut name = None;
-    let mut squares = Vec::new();
-    for c in p.into_inner() {
-        match c.as_rule() {
-            Rule::name => name = Some(ident(c, file)),
-            Rule::square => squares.push(ident(c, file)),
-            _ => {}
-        }
-    }
+    let mut c = Children::of(p);
+    let name = ident(c.one(Rule::name), file);
     // king_from, king_to+, partner_from, partner_to
-    let partner_to = squares.pop().expect(GRAMMAR);
-    let partner_from = squares.pop().expect(GRAMMAR);
-    let mut it = squares.into_iter();
-    let king_from = it.next().expect(GRAMMAR);
+    let mut squares = idents(c.many(Rule::square), file);
+    if squares.len() < 4 {
+        drift(
+            Rule::castle_side,
+            "has fewer than four `square` children".to_string(),
+        );
+    }
+    let partner_to = squares.remove(squares.len() - 1);
+    let partner_from = squares.remove(squares.len() - 1);
+    let king_from = squares.remove(0);
     CastleSide {
-        name: name.expect(GRAMMAR),
+        name,
         king_from,
-        king_to: it.collect(),
+        king_to: squares,
         partner_from,
         partner_to,
         span: sp,
@@ -822,9 +893,9 @@ fn castle_side(p: Pair<Rule>, file: FileId) -> CastleSide {
 
 fn setup(p: Pair<Rule>, file: FileId) -> Setup {
     let sp = span(&p, file);
-    let players = p
-        .into_inner()
-        .filter(|c| c.as_rule() == Rule::setup_player)
+    let players = Children::of(p)
+        .many(Rule::setup_player)
+        .into_iter()
         .map(|c| setup_player(c, file))
         .collect();
     Setup { players, span: sp }
@@ -832,169 +903,118 @@ fn setup(p: Pair<Rule>, file: FileId) -> Setup {
 
 fn setup_player(p: Pair<Rule>, file: FileId) -> SetupPlayer {
     let sp = span(&p, file);
-    let mut player = None;
-    let mut mirror = None;
-    let mut placements = Vec::new();
-    for c in p.into_inner() {
-        match c.as_rule() {
-            Rule::name => player = Some(ident(c, file)),
-            Rule::mirror => mirror = Some(span(&c, file)),
-            Rule::placement => placements.push(placement(c, file)),
-            _ => {}
-        }
-    }
+    let mut c = Children::of(p);
+    let player = ident(c.one(Rule::name), file);
+    let body = match c.opt(Rule::mirror) {
+        Some(m) => SetupBody::Mirror(bare(m, file)),
+        None => SetupBody::Placements(
+            c.many(Rule::placement)
+                .into_iter()
+                .map(|pl| placement(pl, file))
+                .collect(),
+        ),
+    };
     SetupPlayer {
-        player: player.expect(GRAMMAR),
-        body: match mirror {
-            Some(m) => SetupBody::Mirror(m),
-            None => SetupBody::Placements(placements),
-        },
+        player,
+        body,
         span: sp,
     }
 }
 
 fn placement(p: Pair<Rule>, file: FileId) -> Placement {
     let sp = span(&p, file);
-    let mut piece = None;
-    let mut squares = Vec::new();
-    for c in p.into_inner() {
-        match c.as_rule() {
-            Rule::name => piece = Some(ident(c, file)),
-            Rule::square_set => squares.push(square_set(c, file)),
-            _ => {}
-        }
-    }
+    let mut c = Children::of(p);
     Placement {
-        piece: piece.expect(GRAMMAR),
-        squares,
+        piece: ident(c.one(Rule::name), file),
+        squares: square_sets(&mut c, file),
         span: sp,
     }
 }
 
 fn reserve(p: Pair<Rule>, file: FileId) -> Reserve {
     let sp = span(&p, file);
-    let mut players = Vec::new();
-    for c in p.into_inner() {
-        if c.as_rule() != Rule::reserve_player {
-            continue;
-        }
-        let mut name = None;
-        let mut entries = Vec::new();
-        for part in c.into_inner() {
-            match part.as_rule() {
-                Rule::name => name = Some(ident(part, file)),
-                Rule::reserve_entry => {
-                    let mut piece = None;
-                    let mut n = None;
-                    for e in part.into_inner() {
-                        match e.as_rule() {
-                            Rule::name => piece = Some(ident(e, file)),
-                            Rule::uint => n = Some(uint(e, file)),
-                            _ => {}
-                        }
-                    }
-                    entries.push((piece.expect(GRAMMAR), n));
-                }
-                _ => {}
-            }
-        }
-        players.push((name.expect(GRAMMAR), entries));
-    }
+    let players = Children::of(p)
+        .many(Rule::reserve_player)
+        .into_iter()
+        .map(|pl| {
+            let mut c = Children::of(pl);
+            let name = ident(c.one(Rule::name), file);
+            let entries = c
+                .many(Rule::reserve_entry)
+                .into_iter()
+                .map(|e| {
+                    let mut e = Children::of(e);
+                    let piece = ident(e.one(Rule::name), file);
+                    (piece, e.opt(Rule::uint).map(|n| uint(n, file)))
+                })
+                .collect();
+            (name, entries)
+        })
+        .collect();
     Reserve { players, span: sp }
 }
 
-fn drop(p: Pair<Rule>, file: FileId) -> Drop {
+fn drop_rule(p: Pair<Rule>, file: FileId) -> Drop {
     let sp = span(&p, file);
-    let mut piece = None;
-    let mut items = Vec::new();
-    for c in p.into_inner() {
-        match c.as_rule() {
-            Rule::name => piece = Some(ident(c, file)),
-            Rule::drop_item => items.push(drop_item(c, file)),
-            _ => {}
-        }
-    }
+    let mut c = Children::of(p);
     Drop {
-        piece: piece.expect(GRAMMAR),
-        items,
+        piece: ident(c.one(Rule::name), file),
+        items: c
+            .many(Rule::drop_item)
+            .into_iter()
+            .map(|i| drop_item(i, file))
+            .collect(),
         span: sp,
     }
 }
 
 fn drop_item(p: Pair<Rule>, file: FileId) -> DropItem {
-    let c = p.into_inner().next().expect(GRAMMAR);
+    let c = Children::choice(p);
     let sp = span(&c, file);
     let rule = c.as_rule();
-    let mut name = None;
-    let mut vec = None;
-    let mut filt = None;
-    let mut dir = None;
-    let mut n = None;
-    let mut sets_ep = false;
-    for part in c.into_inner() {
-        match part.as_rule() {
-            Rule::name => name = Some(ident(part, file)),
-            Rule::vector => vec = Some(vector(part, file)),
-            Rule::filter => filt = Some(filter(part, file)),
-            Rule::dir_item => dir = Some(dir_item(part, file)),
-            Rule::uint => n = Some(uint(part, file)),
-            Rule::effect => sets_ep = true,
-            _ => {}
-        }
-    }
+    let mut k = Children::of(c);
     match rule {
-        Rule::drop_zone => DropItem::Zone(name.expect(GRAMMAR), sp),
-        Rule::require_empty => DropItem::RequireEmpty(vec.expect(GRAMMAR), sp),
+        Rule::drop_zone => DropItem::Zone(ident(k.one(Rule::name), file), sp),
+        Rule::require_empty => DropItem::RequireEmpty(vector(k.one(Rule::vector), file), sp),
         Rule::require_piece => {
-            DropItem::RequirePiece(filt.expect(GRAMMAR), vec.expect(GRAMMAR), sp)
+            let f = filter(k.one(Rule::filter), file);
+            DropItem::RequirePiece(f, vector(k.one(Rule::vector), file), sp)
         }
-        _ => DropItem::Move {
-            at: vec.expect(GRAMMAR),
-            dir: dir.expect(GRAMMAR),
-            steps: n.expect(GRAMMAR),
-            sets_ep,
+        Rule::drop_move => DropItem::Move {
+            at: vector(k.one(Rule::vector), file),
+            dir: dir_item(k.one(Rule::dir_item), file),
+            steps: uint(k.one(Rule::uint), file),
+            sets_ep: k.opt(Rule::effect).map(|e| bare(e, file)).is_some(),
             span: sp,
         },
+        r => Children::unexpected(Rule::drop_item, r),
     }
 }
 
 fn option(p: Pair<Rule>, file: FileId) -> OptionDecl {
     let sp = span(&p, file);
-    let mut name = None;
-    let mut prompt = None;
-    let mut choices = Vec::new();
-    let mut default = None;
-    let mut vote_ = None;
-    let mut result = None;
-    for c in p.into_inner() {
-        match c.as_rule() {
-            Rule::name => name = Some(ident(c, file)),
-            Rule::string => prompt = Some(string(c, file)),
-            Rule::choice => choices.push(ident(c.into_inner().next().expect(GRAMMAR), file)),
-            Rule::default_choice => {
-                let n = c
-                    .into_inner()
-                    .find(|x| x.as_rule() == Rule::name)
-                    .expect(GRAMMAR);
-                default = Some(ident(n, file));
-            }
-            Rule::vote => vote_ = Some(vote(c, file)),
-            Rule::vote_result => {
-                let rsp = span(&c, file);
-                let mut names = c
-                    .into_inner()
-                    .filter(|x| x.as_rule() == Rule::name)
-                    .map(|x| ident(x, file));
-                let any = names.next().expect(GRAMMAR);
-                let otherwise = names.next().expect(GRAMMAR);
-                result = Some((any, otherwise, rsp));
-            }
-            _ => {}
-        }
-    }
+    let mut c = Children::of(p);
+    let name = ident(c.one(Rule::name), file);
+    let prompt = string(c.one(Rule::string), file);
+    let choices = c
+        .many(Rule::choice)
+        .into_iter()
+        .map(|x| ident(Children::of(x).one(Rule::name), file))
+        .collect();
+    let default = c
+        .opt(Rule::default_choice)
+        .map(|d| ident(Children::of(d).one(Rule::name), file));
+    let vote_ = c.opt(Rule::vote).map(|v| vote(v, file));
+    let result = c.opt(Rule::vote_result).map(|r| {
+        let rsp = span(&r, file);
+        let mut k = Children::of(r);
+        let any = ident(k.one(Rule::name), file);
+        let otherwise = ident(k.one(Rule::name), file);
+        (any, otherwise, rsp)
+    });
     OptionDecl {
-        name: name.expect(GRAMMAR),
-        prompt: prompt.expect(GRAMMAR),
+        name,
+        prompt,
         choices,
         default,
         vote: vote_,
@@ -1005,20 +1025,18 @@ fn option(p: Pair<Rule>, file: FileId) -> OptionDecl {
 
 fn vote(p: Pair<Rule>, file: FileId) -> (Vec<Voter>, Span) {
     let sp = span(&p, file);
-    let voters = p
-        .into_inner()
-        .filter(|c| c.as_rule() == Rule::voter)
-        .map(|c| {
-            let vsp = span(&c, file);
-            let mut names = c
-                .into_inner()
-                .filter(|x| x.as_rule() == Rule::name)
-                .map(|x| ident(x, file));
-            let player = names.next().expect(GRAMMAR);
-            let when = names.next().zip(names.next());
+    let voters = Children::of(p)
+        .many(Rule::voter)
+        .into_iter()
+        .map(|v| {
+            let vsp = span(&v, file);
+            let mut c = Children::of(v);
+            let player = ident(c.one(Rule::name), file);
+            let asked = c.opt(Rule::name).map(|n| ident(n, file));
+            let choice = c.opt(Rule::name).map(|n| ident(n, file));
             Voter {
                 player,
-                when,
+                when: asked.zip(choice),
                 span: vsp,
             }
         })
@@ -1028,29 +1046,20 @@ fn vote(p: Pair<Rule>, file: FileId) -> (Vec<Voter>, Span) {
 
 fn when_block(p: Pair<Rule>, file: FileId) -> When {
     let sp = span(&p, file);
-    let mut names = Vec::new();
-    let mut items = Vec::new();
-    for c in p.into_inner() {
-        match c.as_rule() {
-            Rule::name => names.push(ident(c, file)),
-            Rule::game_item => items.push(game_item(c, file)),
-            _ => {}
-        }
-    }
-    let mut names = names.into_iter();
+    let mut c = Children::of(p);
     When {
-        option: names.next().expect(GRAMMAR),
-        choice: names.next().expect(GRAMMAR),
-        items,
+        option: ident(c.one(Rule::name), file),
+        choice: ident(c.one(Rule::name), file),
+        items: game_items(&mut c, file),
         span: sp,
     }
 }
 
 fn end(p: Pair<Rule>, file: FileId) -> End {
     let sp = span(&p, file);
-    let rules = p
-        .into_inner()
-        .filter(|c| c.as_rule() == Rule::end_rule)
+    let rules = Children::of(p)
+        .many(Rule::end_rule)
+        .into_iter()
         .map(|c| end_rule(c, file))
         .collect();
     End { rules, span: sp }
@@ -1058,34 +1067,31 @@ fn end(p: Pair<Rule>, file: FileId) -> End {
 
 fn end_rule(p: Pair<Rule>, file: FileId) -> EndRule {
     let sp = span(&p, file);
-    let mut head = None;
-    let mut n = None;
-    let mut outcome_ = None;
-    for c in p.into_inner() {
-        match c.as_rule() {
-            Rule::uint => n = Some(uint(c, file)),
-            Rule::outcome => outcome_ = Some(outcome(c)),
-            r => head = Some(r),
-        }
-    }
-    let kind = match (head.expect(GRAMMAR), n) {
-        (Rule::kw_checkmate, _) => EndKind::Checkmate,
-        (Rule::kw_stalemate, _) => EndKind::Stalemate,
-        (Rule::kw_repetition, Some(n)) => EndKind::Repetition(n),
-        (_, n) => EndKind::NoProgress(n.expect(GRAMMAR)),
+    let mut c = Children::of(p);
+    let head = c.one_of(&[
+        Rule::kw_checkmate,
+        Rule::kw_stalemate,
+        Rule::kw_repetition,
+        Rule::kw_no_progress,
+    ]);
+    let kind = match head.as_rule() {
+        Rule::kw_checkmate => EndKind::Checkmate,
+        Rule::kw_stalemate => EndKind::Stalemate,
+        Rule::kw_repetition => EndKind::Repetition(uint(c.one(Rule::uint), file)),
+        Rule::kw_no_progress => EndKind::NoProgress(uint(c.one(Rule::uint), file)),
+        r => Children::unexpected(Rule::end_rule, r),
+    };
+    let k = Children::choice(c.one(Rule::outcome));
+    let outcome = match k.as_rule() {
+        Rule::kw_loss => Outcome::Loss,
+        Rule::kw_win => Outcome::Win,
+        Rule::kw_draw => Outcome::Draw,
+        r => Children::unexpected(Rule::outcome, r),
     };
     EndRule {
         kind,
-        outcome: outcome_.expect(GRAMMAR),
+        outcome,
         span: sp,
-    }
-}
-
-fn outcome(p: Pair<Rule>) -> Outcome {
-    match p.into_inner().next().map(|c| c.as_rule()) {
-        Some(Rule::kw_loss) => Outcome::Loss,
-        Some(Rule::kw_win) => Outcome::Win,
-        _ => Outcome::Draw,
     }
 }
 
@@ -1095,74 +1101,70 @@ fn outcome(p: Pair<Rule>) -> Outcome {
 
 fn test(p: Pair<Rule>, file: FileId) -> Test {
     let sp = span(&p, file);
-    let mut title = None;
-    let mut steps = Vec::new();
-    for c in p.into_inner() {
-        match c.as_rule() {
-            Rule::string => title = Some(string(c, file)),
-            Rule::test_step => steps.push(test_step(c, file)),
-            _ => {}
-        }
-    }
+    let mut c = Children::of(p);
     Test {
-        title: title.expect(GRAMMAR),
-        steps,
+        title: string(c.one(Rule::string), file),
+        steps: c
+            .many(Rule::test_step)
+            .into_iter()
+            .map(|s| test_step(s, file))
+            .collect(),
         span: sp,
     }
 }
 
+/// `NAME = VALUE` or `PLAYER CHOICE`: the two names.
+fn two_names(p: Pair<Rule>, file: FileId) -> (Ident, Ident) {
+    let mut c = Children::of(p);
+    let a = ident(c.one(Rule::name), file);
+    let b = ident(c.one(Rule::name), file);
+    (a, b)
+}
+
+/// The `option_setting` or `ballot` children of a test step, as name pairs.
+fn pairs(c: &mut Children, rule: Rule, file: FileId) -> Vec<(Ident, Ident)> {
+    c.many(rule)
+        .into_iter()
+        .map(|x| two_names(x, file))
+        .collect()
+}
+
 fn test_step(p: Pair<Rule>, file: FileId) -> TestStep {
-    let c = p.into_inner().next().expect(GRAMMAR);
+    let c = Children::choice(p);
     let sp = span(&c, file);
     let rule = c.as_rule();
-    let mut strings = Vec::new();
-    let mut moves = Vec::new();
-    let mut nums = Vec::new();
-    let mut names = Vec::new();
-    let mut pairs = Vec::new();
-    let mut refused = false;
-    for part in c.into_inner() {
-        match part.as_rule() {
-            Rule::string => strings.push(string(part, file)),
-            Rule::move_token => moves.push(ident(part, file)),
-            Rule::uint => nums.push(uint(part, file)),
-            Rule::name => names.push(ident(part, file)),
-            Rule::kw_refused => refused = true,
-            Rule::option_setting | Rule::ballot => {
-                let mut two = part.into_inner().map(|x| ident(x, file));
-                let a = two.next().expect(GRAMMAR);
-                let b = two.next().expect(GRAMMAR);
-                pairs.push((a, b));
-            }
-            _ => {}
-        }
-    }
+    let mut k = Children::of(c);
     let kind = match rule {
-        Rule::option_step => TestStepKind::Options(pairs),
+        Rule::option_step => TestStepKind::Options(pairs(&mut k, Rule::option_setting, file)),
         Rule::vote_step => {
-            let mut names = names.into_iter();
-            let option = names.next().expect(GRAMMAR);
-            let expect = if refused { None } else { names.next() };
+            let option = ident(k.one(Rule::name), file);
+            let ballots = pairs(&mut k, Rule::ballot, file);
+            let expect = if k.flag(Rule::kw_refused) {
+                None
+            } else {
+                Some(ident(k.one(Rule::name), file))
+            };
             TestStepKind::Vote {
                 option,
-                ballots: pairs,
+                ballots,
                 expect,
             }
         }
-        Rule::fen_step => TestStepKind::Fen(strings.pop().expect(GRAMMAR)),
-        Rule::play_step => TestStepKind::Play(moves),
-        Rule::legal_step => TestStepKind::Legal(moves),
-        Rule::illegal_step => TestStepKind::Illegal(moves),
+        Rule::fen_step => TestStepKind::Fen(string(k.one(Rule::string), file)),
+        Rule::play_step => TestStepKind::Play(idents(k.many(Rule::move_token), file)),
+        Rule::legal_step => TestStepKind::Legal(idents(k.many(Rule::move_token), file)),
+        Rule::illegal_step => TestStepKind::Illegal(idents(k.many(Rule::move_token), file)),
         Rule::perft_step => {
-            let nodes = nums.pop().expect(GRAMMAR);
-            let depth = nums.pop().expect(GRAMMAR);
+            let depth = uint(k.one(Rule::uint), file);
+            let nodes = uint(k.one(Rule::uint), file);
             TestStepKind::Perft { depth, nodes }
         }
-        Rule::count_step => TestStepKind::MoveCount(nums.pop().expect(GRAMMAR)),
+        Rule::count_step => TestStepKind::MoveCount(uint(k.one(Rule::uint), file)),
         Rule::not_check_step => TestStepKind::NotCheck,
         Rule::checkmate_step => TestStepKind::Checkmate,
         Rule::stalemate_step => TestStepKind::Stalemate,
-        _ => TestStepKind::Check,
+        Rule::check_step => TestStepKind::Check,
+        r => Children::unexpected(Rule::test_step, r),
     };
     TestStep { kind, span: sp }
 }
@@ -1566,6 +1568,37 @@ mod tests {
             Ok(_) => panic!("expected a syntax error"),
             Err(d) => d[0].message.clone(),
         }
+    }
+
+    fn node(rule: Rule, src: &str) -> Pair<'_, Rule> {
+        let mut pairs = VariantParser::parse(rule, src).expect("parses");
+        pairs.next().expect("one node")
+    }
+
+    #[test]
+    #[should_panic(expected = "`vector` has a child `int` the parser does not read")]
+    fn a_child_left_unread_is_drift() {
+        let mut c = Children::of(node(Rule::vector, "(1, 2)"));
+        c.one(Rule::int);
+    }
+
+    #[test]
+    #[should_panic(expected = "`vector` lacks the required child `name`")]
+    fn a_missing_child_is_drift() {
+        Children::of(node(Rule::vector, "(1, 2)")).one(Rule::name);
+    }
+
+    #[test]
+    #[should_panic(expected = "`game_item` has a child `kw_first` no builder expects")]
+    fn an_unexpected_alternative_is_drift() {
+        let c = Children::choice(node(Rule::hop_shape, "first"));
+        Children::unexpected(Rule::game_item, c.as_rule());
+    }
+
+    #[test]
+    fn keywords_may_go_unread() {
+        let s = Children::of(node(Rule::import, "import \"a\"")).one(Rule::string);
+        assert_eq!(s.as_str(), "\"a\"");
     }
 
     #[test]
