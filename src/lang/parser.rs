@@ -27,41 +27,7 @@ pub fn parse(source: &str, file: FileId) -> Result<File, Vec<Diagnostic>> {
             let Some(top) = pairs.next() else {
                 drift(Rule::file, "matched no node".to_string())
             };
-            let mut out = build_file(top, file);
-            let mut errors = Vec::new();
-            for g in &mut out.games {
-                walk_items(&mut g.items, &mut |slot| {
-                    let at = match slot {
-                        Slot::Name(i) if i.text.starts_with('$') => Some((i.text.clone(), i.span)),
-                        Slot::Number(Uint {
-                            param: Some(p),
-                            span,
-                            ..
-                        }) => Some((format!("${p}"), *span)),
-                        Slot::Arg(a) => match a {
-                            MacroArg::Name(i) if i.text.starts_with('$') => {
-                                Some((i.text.clone(), i.span))
-                            }
-                            _ => None,
-                        },
-                        _ => None,
-                    };
-                    if let Some((text, sp)) = at {
-                        errors.push(
-                            Diagnostic::error(
-                                sp,
-                                format!("`{text}` is a macro parameter outside a macro"),
-                            )
-                            .with_label("only allowed inside `define NAME(...) { ... }`"),
-                        );
-                    }
-                });
-            }
-            if errors.is_empty() {
-                Ok(out)
-            } else {
-                Err(errors)
-            }
+            Ok(build_file(top, file))
         }
         Err(e) => Err(vec![syntax_error(&e, source, file)]),
     }
