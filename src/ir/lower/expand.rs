@@ -2,8 +2,9 @@
 //! game's items before inheritance folds them in.
 
 use super::{Loader, unknown};
-use crate::lang::ast::{self, MacroArg, Slot, walk_items};
+use crate::lang::ast::{self, MacroArg};
 use crate::lang::diagnostic::{Diagnostic, Span, did_you_mean};
+use crate::lang::visit::{Slot, walk_items};
 use indexmap::IndexMap;
 use std::collections::{HashMap, HashSet};
 
