@@ -1,6 +1,8 @@
-//! Text to AST: the grammar, the parser and diagnostics. Knows nothing of chess.
+//! Text to AST: the grammar, the parser, the syntax tree and its walker, and
+//! diagnostics. Knows nothing of chess.
 
 pub mod ast;
 pub mod codes;
 pub mod diagnostic;
 pub mod parser;
+pub mod visit;

@@ -2,9 +2,10 @@
 //! game's items before inheritance folds them in.
 
 use super::{Loader, unknown, written};
-use crate::lang::ast::{self, MacroArg, Slot, walk_items};
+use crate::lang::ast::{self, MacroArg};
 use crate::lang::diagnostic::{Diagnostic, Span, did_you_mean};
 use crate::lang::parser::MAX_NESTING;
+use crate::lang::visit::{Slot, walk_items};
 use indexmap::IndexMap;
 use std::collections::{HashMap, HashSet};
 
@@ -432,4 +433,34 @@ impl Loader<'_> {
             }
         }
     }
+}
+
+/// One error for each macro parameter (`$x`: a name, a whole number or an
+/// argument of `use`) written in `games`, that is, outside any `define`; in
+/// source order. Run on each file as it is parsed, before anything else.
+pub(super) fn params_outside_macros(games: &mut [ast::Game]) -> Vec<Diagnostic> {
+    let mut errors = Vec::new();
+    for g in games {
+        walk_items(&mut g.items, &mut |slot| {
+            let at = match slot {
+                Slot::Name(i) if i.text.starts_with('$') => Some((i.text.clone(), i.span)),
+                Slot::Number(ast::Uint {
+                    param: Some(p),
+                    span,
+                    ..
+                }) => Some((format!("${p}"), *span)),
+                Slot::Arg(MacroArg::Name(i)) if i.text.starts_with('$') => {
+                    Some((i.text.clone(), i.span))
+                }
+                _ => None,
+            };
+            if let Some((text, sp)) = at {
+                errors.push(
+                    Diagnostic::error(sp, format!("`{text}` is a macro parameter outside a macro"))
+                        .with_label("only allowed inside `define NAME(...) { ... }`"),
+                );
+            }
+        });
+    }
+    errors
 }

@@ -124,7 +124,15 @@ fn short_name(p: &Path) -> String {
 impl Loader<'_> {
     /// Parse `file`, load its imports, register its games; returns their indices.
     pub(super) fn process(&mut self, file: FileId, source: &str, dir: &Path) -> Vec<usize> {
-        let ast = match parser::parse(source, file) {
+        let parsed = parser::parse(source, file).and_then(|mut a| {
+            let errors = expand::params_outside_macros(&mut a.games);
+            if errors.is_empty() {
+                Ok(a)
+            } else {
+                Err(errors)
+            }
+        });
+        let ast = match parsed {
             Ok(a) => a,
             Err(e) => {
                 self.errors.extend(e);

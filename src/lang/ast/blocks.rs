@@ -1,0 +1,117 @@
+//! Syntax-tree nodes of castling, the setup and the end conditions.
+
+use super::*;
+
+/// `castling { ... }`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Castling {
+    /// The castling piece.
+    pub king: Ident,
+    /// Its partner.
+    pub partner: Ident,
+    /// The wings.
+    pub sides: Vec<CastleSide>,
+    /// The whole block.
+    pub span: Span,
+}
+
+/// `side NAME { king SQ -> SQ | SQ  partner SQ -> SQ }`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CastleSide {
+    /// The name.
+    pub name: Ident,
+    /// King start.
+    pub king_from: Ident,
+    /// King destinations.
+    pub king_to: Vec<Ident>,
+    /// Partner start.
+    pub partner_from: Ident,
+    /// Partner destination.
+    pub partner_to: Ident,
+    /// The whole side.
+    pub span: Span,
+}
+
+/// `setup { ... }`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Setup {
+    /// One entry per player.
+    pub players: Vec<SetupPlayer>,
+    /// The whole block.
+    pub span: Span,
+}
+
+/// One player's part of the setup.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SetupPlayer {
+    /// The player.
+    pub player: Ident,
+    /// Placements or `mirror`.
+    pub body: SetupBody,
+    /// The whole entry.
+    pub span: Span,
+}
+
+/// Placements or a mirror of the first player's.
+#[derive(Debug, Clone, PartialEq)]
+pub enum SetupBody {
+    /// `mirror`.
+    Mirror(Span),
+    /// `{ Piece sq ... }`.
+    Placements(Vec<Placement>),
+}
+
+/// `Piece sq sq..sq`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Placement {
+    /// The piece.
+    pub piece: Ident,
+    /// Its squares.
+    pub squares: Vec<SquareSet>,
+    /// The whole placement.
+    pub span: Span,
+}
+
+/// `end { ... }`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct End {
+    /// The conditions.
+    pub rules: Vec<EndRule>,
+    /// The whole block.
+    pub span: Span,
+}
+
+/// A game-ending condition.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EndKind {
+    /// `checkmate`.
+    Checkmate,
+    /// `stalemate`.
+    Stalemate,
+    /// `repetition N`.
+    Repetition(Uint),
+    /// `no_progress N`.
+    NoProgress(Uint),
+}
+
+/// A result for the side to move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// `loss`.
+    Loss,
+    /// `win`.
+    Win,
+    /// `draw`.
+    Draw,
+}
+
+/// `COND -> OUTCOME`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EndRule {
+    /// The condition.
+    pub kind: EndKind,
+    /// The result.
+    pub outcome: Outcome,
+    /// The whole rule.
+    pub span: Span,
+}

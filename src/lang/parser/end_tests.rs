@@ -1,0 +1,121 @@
+//! AST builders for end conditions and test blocks.
+
+use super::*;
+
+// ============================================================================
+// End
+// ============================================================================
+
+pub(super) fn end(p: Pair<Rule>, file: FileId) -> End {
+    let sp = span(&p, file);
+    let rules = Children::of(p)
+        .many(Rule::end_rule)
+        .into_iter()
+        .map(|c| end_rule(c, file))
+        .collect();
+    End { rules, span: sp }
+}
+
+pub(super) fn end_rule(p: Pair<Rule>, file: FileId) -> EndRule {
+    let sp = span(&p, file);
+    let mut c = Children::of(p);
+    let head = c.one_of(&[
+        Rule::kw_checkmate,
+        Rule::kw_stalemate,
+        Rule::kw_repetition,
+        Rule::kw_no_progress,
+    ]);
+    let kind = match head.as_rule() {
+        Rule::kw_checkmate => EndKind::Checkmate,
+        Rule::kw_stalemate => EndKind::Stalemate,
+        Rule::kw_repetition => EndKind::Repetition(uint(c.one(Rule::uint), file)),
+        Rule::kw_no_progress => EndKind::NoProgress(uint(c.one(Rule::uint), file)),
+        r => Children::unexpected(Rule::end_rule, r),
+    };
+    let k = Children::choice(c.one(Rule::outcome));
+    let outcome = match k.as_rule() {
+        Rule::kw_loss => Outcome::Loss,
+        Rule::kw_win => Outcome::Win,
+        Rule::kw_draw => Outcome::Draw,
+        r => Children::unexpected(Rule::outcome, r),
+    };
+    EndRule {
+        kind,
+        outcome,
+        span: sp,
+    }
+}
+
+// ============================================================================
+// Tests
+// ============================================================================
+
+pub(super) fn test(p: Pair<Rule>, file: FileId) -> Test {
+    let sp = span(&p, file);
+    let mut c = Children::of(p);
+    Test {
+        title: string(c.one(Rule::string), file),
+        steps: c
+            .many(Rule::test_step)
+            .into_iter()
+            .map(|s| test_step(s, file))
+            .collect(),
+        span: sp,
+    }
+}
+
+/// `NAME = VALUE` or `PLAYER CHOICE`: the two names.
+pub(super) fn two_names(p: Pair<Rule>, file: FileId) -> (Ident, Ident) {
+    let mut c = Children::of(p);
+    let a = ident(c.one(Rule::name), file);
+    let b = ident(c.one(Rule::name), file);
+    (a, b)
+}
+
+/// The `option_setting` or `ballot` children of a test step, as name pairs.
+pub(super) fn pairs(c: &mut Children, rule: Rule, file: FileId) -> Vec<(Ident, Ident)> {
+    c.many(rule)
+        .into_iter()
+        .map(|x| two_names(x, file))
+        .collect()
+}
+
+pub(super) fn test_step(p: Pair<Rule>, file: FileId) -> TestStep {
+    let c = Children::choice(p);
+    let sp = span(&c, file);
+    let rule = c.as_rule();
+    let mut k = Children::of(c);
+    let kind = match rule {
+        Rule::option_step => TestStepKind::Options(pairs(&mut k, Rule::option_setting, file)),
+        Rule::vote_step => {
+            let option = ident(k.one(Rule::name), file);
+            let ballots = pairs(&mut k, Rule::ballot, file);
+            let expect = if k.flag(Rule::kw_refused) {
+                None
+            } else {
+                Some(ident(k.one(Rule::name), file))
+            };
+            TestStepKind::Vote {
+                option,
+                ballots,
+                expect,
+            }
+        }
+        Rule::fen_step => TestStepKind::Fen(string(k.one(Rule::string), file)),
+        Rule::play_step => TestStepKind::Play(idents(k.many(Rule::move_token), file)),
+        Rule::legal_step => TestStepKind::Legal(idents(k.many(Rule::move_token), file)),
+        Rule::illegal_step => TestStepKind::Illegal(idents(k.many(Rule::move_token), file)),
+        Rule::perft_step => {
+            let depth = uint(k.one(Rule::uint), file);
+            let nodes = uint(k.one(Rule::uint), file);
+            TestStepKind::Perft { depth, nodes }
+        }
+        Rule::count_step => TestStepKind::MoveCount(uint(k.one(Rule::uint), file)),
+        Rule::not_check_step => TestStepKind::NotCheck,
+        Rule::checkmate_step => TestStepKind::Checkmate,
+        Rule::stalemate_step => TestStepKind::Stalemate,
+        Rule::check_step => TestStepKind::Check,
+        r => Children::unexpected(Rule::test_step, r),
+    };
+    TestStep { kind, span: sp }
+}

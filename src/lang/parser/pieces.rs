@@ -1,0 +1,232 @@
+//! AST builders for pieces and their move rules.
+
+use super::*;
+
+// ============================================================================
+// Pieces and movement
+// ============================================================================
+
+pub(super) fn piece(p: Pair<Rule>, file: FileId) -> Piece {
+    let sp = span(&p, file);
+    let mut c = Children::of(p);
+    Piece {
+        name: ident(c.one(Rule::name), file),
+        letter: string(c.one(Rule::string), file),
+        extends: c.opt(Rule::extends).map(|e| extends(e, file)),
+        replaces: c.opt(Rule::replaces).map(|r| extends(r, file)),
+        items: c
+            .many(Rule::piece_item)
+            .into_iter()
+            .map(|i| piece_item(i, file))
+            .collect(),
+        span: sp,
+    }
+}
+
+pub(super) fn piece_item(p: Pair<Rule>, file: FileId) -> PieceItem {
+    let c = Children::choice(p);
+    match c.as_rule() {
+        Rule::royal => PieceItem::Royal(bare(c, file)),
+        Rule::resets_clock => PieceItem::ResetsClock(bare(c, file)),
+        Rule::value => value(c, file),
+        Rule::moves => moves(c, file),
+        Rule::promote => promote(c, file),
+        r => Children::unexpected(Rule::piece_item, r),
+    }
+}
+
+pub(super) fn value(p: Pair<Rule>, file: FileId) -> PieceItem {
+    let n = Children::of(p).one(Rule::number);
+    PieceItem::Value(Number {
+        text: n.as_str().to_string(),
+        span: span(&n, file),
+    })
+}
+
+pub(super) fn moves(p: Pair<Rule>, file: FileId) -> PieceItem {
+    let sp = span(&p, file);
+    let mut c = Children::of(p);
+    let append = c.opt(Rule::append).map(|a| bare(a, file)).is_some();
+    PieceItem::Moves {
+        append,
+        rules: move_rules(&mut c, file),
+        span: sp,
+    }
+}
+
+/// The `move_rule` children of a node.
+pub(super) fn move_rules(c: &mut Children, file: FileId) -> Vec<MoveRule> {
+    c.many(Rule::move_rule)
+        .into_iter()
+        .map(|r| move_rule(r, file))
+        .collect()
+}
+
+pub(super) fn promote(p: Pair<Rule>, file: FileId) -> PieceItem {
+    let sp = span(&p, file);
+    let mut c = Children::of(p);
+    let zone = ident(c.one(Rule::name), file);
+    PieceItem::Promote {
+        zone,
+        to: idents(c.many(Rule::name), file),
+        span: sp,
+    }
+}
+
+pub(super) fn move_rule(p: Pair<Rule>, file: FileId) -> MoveRule {
+    let c = Children::choice(p);
+    match c.as_rule() {
+        Rule::hop_rule => MoveRule::Hop(hop_rule(c, file)),
+        Rule::prefer_rule => prefer_rule(c, file),
+        Rule::step_rule | Rule::slide_rule | Rule::leap_rule => MoveRule::Ride(ride_rule(c, file)),
+        r => Children::unexpected(Rule::move_rule, r),
+    }
+}
+
+pub(super) fn hop_rule(p: Pair<Rule>, file: FileId) -> HopRule {
+    let sp = span(&p, file);
+    let mut c = Children::of(p);
+    let dirs = dir_items(&mut c, file);
+    let over = c
+        .opt(Rule::over)
+        .map(|o| filter(Children::of(o).one(Rule::filter), file));
+    let k = Children::choice(c.one(Rule::hop_shape));
+    let shape = match k.as_rule() {
+        Rule::kw_first => HopShapeKind::First,
+        Rule::kw_next => HopShapeKind::Next,
+        Rule::kw_slide => HopShapeKind::Slide,
+        r => Children::unexpected(Rule::hop_shape, r),
+    };
+    HopRule {
+        dirs,
+        over,
+        shape,
+        modifiers: modifiers(&mut c, file),
+        span: sp,
+    }
+}
+
+pub(super) fn filter(p: Pair<Rule>, file: FileId) -> Filter {
+    let sp = span(&p, file);
+    let mut c = Children::of(p);
+    let negate = c.flag(Rule::kw_not);
+    let owner = c.opt(Rule::owner).map(|o| {
+        let k = Children::choice(o);
+        match k.as_rule() {
+            Rule::kw_friend => OwnerKind::Friend,
+            Rule::kw_enemy => OwnerKind::Enemy,
+            r => Children::unexpected(Rule::owner, r),
+        }
+    });
+    let pieces = c
+        .many(Rule::filter_piece)
+        .into_iter()
+        .map(|f| ident(Children::of(f).one(Rule::name), file))
+        .collect();
+    Filter {
+        negate,
+        owner,
+        pieces,
+        span: sp,
+    }
+}
+
+pub(super) fn prefer_rule(p: Pair<Rule>, file: FileId) -> MoveRule {
+    let sp = span(&p, file);
+    let mut c = Children::of(p);
+    let first = move_rules(&mut Children::of(c.one(Rule::prefer_block)), file);
+    let fallback = move_rules(&mut Children::of(c.one(Rule::prefer_block)), file);
+    MoveRule::Prefer {
+        first,
+        fallback,
+        span: sp,
+    }
+}
+
+pub(super) fn ride_rule(p: Pair<Rule>, file: FileId) -> RideRule {
+    let sp = span(&p, file);
+    let kind = match p.as_rule() {
+        Rule::step_rule => MoveKind::Step,
+        Rule::slide_rule => MoveKind::Slide,
+        Rule::leap_rule => MoveKind::Leap,
+        r => Children::unexpected(Rule::move_rule, r),
+    };
+    let mut c = Children::of(p);
+    RideRule {
+        kind,
+        dirs: dir_items(&mut c, file),
+        range: c.opt(Rule::range).map(|r| range(r, file)),
+        sym: c.opt(Rule::sym).map(|s| bare(s, file)),
+        modifiers: modifiers(&mut c, file),
+        span: sp,
+    }
+}
+
+pub(super) fn range(p: Pair<Rule>, file: FileId) -> RangeSpec {
+    let mut c = Children::of(p);
+    let exactly = c.flag(Rule::kw_exactly);
+    let n = uint(c.one(Rule::uint), file);
+    if exactly {
+        RangeSpec::Exactly(n)
+    } else {
+        RangeSpec::Max(n)
+    }
+}
+
+/// The `modifier` children of a move rule.
+pub(super) fn modifiers(c: &mut Children, file: FileId) -> Vec<Modifier> {
+    c.many(Rule::modifier)
+        .into_iter()
+        .map(|m| modifier(m, file))
+        .collect()
+}
+
+pub(super) fn modifier(p: Pair<Rule>, file: FileId) -> Modifier {
+    let c = Children::choice(p);
+    let sp = span(&c, file);
+    match c.as_rule() {
+        Rule::target => Modifier::To(target(c), sp),
+        Rule::guard => Modifier::When(guard(c, file), sp),
+        Rule::effect => {
+            bare(c, file);
+            Modifier::SetsEnPassant(sp)
+        }
+        r => Children::unexpected(Rule::modifier, r),
+    }
+}
+
+pub(super) fn target(p: Pair<Rule>) -> TargetKind {
+    let kind = Children::choice(Children::of(p).one(Rule::target_kind));
+    match kind.as_rule() {
+        Rule::kw_empty => TargetKind::Empty,
+        Rule::kw_enemy => TargetKind::Enemy,
+        Rule::kw_not_friend => TargetKind::NotFriend,
+        Rule::kw_en_passant => TargetKind::EnPassant,
+        r => Children::unexpected(Rule::target_kind, r),
+    }
+}
+
+pub(super) fn guard(p: Pair<Rule>, file: FileId) -> Vec<Condition> {
+    Children::of(p)
+        .many(Rule::condition)
+        .into_iter()
+        .map(|c| condition(c, file))
+        .collect()
+}
+
+pub(super) fn condition(p: Pair<Rule>, file: FileId) -> Condition {
+    let c = Children::choice(p);
+    let sp = span(&c, file);
+    let rule = c.as_rule();
+    let mut k = Children::of(c);
+    match rule {
+        Rule::from_condition => Condition::From {
+            negated: k.flag(Rule::kw_not),
+            zone: ident(k.one(Rule::name), file),
+            span: sp,
+        },
+        Rule::occupied_condition => Condition::Occupied(vector(k.one(Rule::vector), file), sp),
+        Rule::empty_condition => Condition::Empty(vector(k.one(Rule::vector), file), sp),
+        r => Children::unexpected(Rule::condition, r),
+    }
+}
