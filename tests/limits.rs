@@ -18,7 +18,7 @@ const NAME: &str = "rules/limits-test.variant";
 /// Load and compile `src` (the whole pipeline, as `myriad check` does).
 fn loads(src: &str) {
     if let Err(e) = myriad::load::load_source(NAME, src) {
-        panic!("expected to load, got:\n{}", e.rendered);
+        panic!("expected to load, got:\n{}", e.rendered());
     }
 }
 
@@ -127,7 +127,7 @@ fn nesting_counts_only_real_braces() {
 fn nesting_at_the_limit_is_cheap() {
     let start = std::time::Instant::now();
     let game = myriad::load::load_source(NAME, &nested_prefer(MAX_NESTING - 3))
-        .unwrap_or_else(|e| panic!("{}", e.rendered));
+        .unwrap_or_else(|e| panic!("{}", e.rendered()));
     assert!(start.elapsed().as_secs() < 10, "took {:?}", start.elapsed());
     let mut pos = game.variant.start_position();
     assert_eq!(myriad::movegen::perft(&game.variant, &mut pos, 1), 20);
@@ -194,9 +194,13 @@ fn an_error_in_a_macro_used_40000_times_is_reported_once_quickly() {
         .err()
         .expect("duplicate pieces");
     assert!(start.elapsed().as_secs() < 20, "took {:?}", start.elapsed());
-    assert_eq!(e.count, 1, "{}", e.rendered);
-    assert!(e.rendered.contains("duplicate piece `X`"), "{}", e.rendered);
-    assert!(e.rendered.matches("in this use of `a`").count() <= 16);
+    assert_eq!(e.count(), 1, "{}", e.rendered());
+    assert!(
+        e.rendered().contains("duplicate piece `X`"),
+        "{}",
+        e.rendered()
+    );
+    assert!(e.rendered().matches("in this use of `a`").count() <= 16);
 }
 
 /// A macro whose `define` is exactly 1 KiB, used `n` times.
@@ -435,15 +439,15 @@ fn file_size_at_the_limit_loads_and_beyond_is_refused() {
     assert_eq!(text.len() as u64, MAX_FILE_BYTES);
     let path = dir.join("at.variant");
     std::fs::write(&path, &text).expect("write");
-    myriad::load::load(&path).unwrap_or_else(|e| panic!("{}", e.rendered));
+    myriad::load::load(&path).unwrap_or_else(|e| panic!("{}", e.rendered()));
     text.push('x');
     std::fs::write(&path, &text).expect("write");
     let e = myriad::load::load(&path).err().expect("too large");
     assert!(
-        e.rendered
+        e.rendered()
             .contains("larger than 1 MiB, the limit for one rule file"),
         "{}",
-        e.rendered
+        e.rendered()
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -464,14 +468,14 @@ fn import_count_at_the_limit_loads_and_beyond_is_refused() {
         std::fs::write(&path, &main).expect("write");
         let got = myriad::load::load(&path);
         if extra == 0 {
-            got.unwrap_or_else(|e| panic!("{}", e.rendered));
+            got.unwrap_or_else(|e| panic!("{}", e.rendered()));
         } else {
             let e = got.err().expect("too many files");
             assert!(
-                e.rendered
+                e.rendered()
                     .contains(&format!("more than {MAX_FILES} rule files in all")),
                 "{}",
-                e.rendered
+                e.rendered()
             );
         }
     }
@@ -493,16 +497,17 @@ fn long_source_lines_are_cut_in_diagnostics() {
         .expect("a syntax error");
     let col = 90_000 + "piece Knight \"N\" { value ".len() + 1;
     assert!(
-        e.rendered.contains(&format!("limits-test.variant:3:{col}")),
+        e.rendered()
+            .contains(&format!("limits-test.variant:3:{col}")),
         "{}",
-        e.rendered
+        e.rendered()
     );
-    let widest = e.rendered.lines().map(|l| l.chars().count()).max();
+    let widest = e.rendered().lines().map(|l| l.chars().count()).max();
     assert!(
         widest.is_some_and(|w| w < MAX_SNIPPET_COLUMNS + 20),
         "{}",
-        e.rendered
+        e.rendered()
     );
-    assert!(e.rendered.contains("… "), "{}", e.rendered);
-    assert!(e.rendered.contains("value x }"), "{}", e.rendered);
+    assert!(e.rendered().contains("… "), "{}", e.rendered());
+    assert!(e.rendered().contains("value x }"), "{}", e.rendered());
 }

@@ -29,10 +29,12 @@ macro_rules! codes {
 codes! {
     /// The text does not follow the grammar.
     Syntax = "syntax",
-    /// Blocks nested deeper than the language allows.
+    /// Nesting deeper than the language allows: blocks, `when` through
+    /// macros, macros inside macros, `extends` chains.
     TooDeep = "too-deep",
     /// A macro parameter (`$x`) outside a macro, or a macro used wrongly
-    /// (unknown, wrong number of arguments, expanding too much).
+    /// (wrong number or kind of arguments, an unknown parameter, expanding
+    /// past the budget).
     Macro = "macro",
     /// A file that cannot be read or imported (missing, too large, a cycle
     /// of imports).

@@ -3,6 +3,7 @@
 
 use super::{Loader, unknown, written};
 use crate::lang::ast::{self, MacroArg};
+use crate::lang::codes::Code;
 use crate::lang::diagnostic::{Diagnostic, Span, did_you_mean};
 use crate::lang::parser::MAX_NESTING;
 use crate::lang::visit::{Slot, walk_items};
@@ -34,6 +35,7 @@ fn not_a_choice(option: &ast::OptionDecl, choice: &ast::Ident) -> Diagnostic {
             choice.text, option.name.text
         ),
     )
+    .with_code(Code::UnknownName)
     .with_label("no such choice");
     let names = option.choices.iter().map(|c| c.text.as_str());
     match did_you_mean(&choice.text, names.clone()) {
@@ -129,6 +131,7 @@ impl Loader<'_> {
                                  more than {MAX_NESTING} levels"
                             ),
                         )
+                        .with_code(Code::TooDeep)
                         .with_label("this use nests them too deeply")
                         .with_secondary(
                             Span::new(w.span.file, w.span.start..w.span.start + 4),
@@ -183,6 +186,7 @@ impl Loader<'_> {
                     u.name.span,
                     format!("macro `{}` uses itself", def.name.text),
                 )
+                .with_code(Code::Cycle)
                 .with_label("recursive use")
                 .with_secondary(def.name.span, "defined here"),
             );
@@ -197,6 +201,7 @@ impl Loader<'_> {
                          inside one another"
                     ),
                 )
+                .with_code(Code::TooDeep)
                 .with_label(format!("macro {} is used here", MAX_MACRO_DEPTH + 1))
                 .with_secondary(def.name.span, "defined here")
                 .with_help(format!(
@@ -218,6 +223,7 @@ impl Loader<'_> {
                         MAX_EXPANSION_BYTES >> 20
                     ),
                 )
+                .with_code(Code::Macro)
                 .with_label("the expansion budget runs out at this use")
                 .with_secondary(def.name.span, "defined here")
                 .with_help(format!(
@@ -245,6 +251,7 @@ impl Loader<'_> {
                         u.args.len()
                     ),
                 )
+                .with_code(Code::Macro)
                 .with_label(format!(
                     "expected {} {}",
                     def.params.len(),
@@ -271,6 +278,7 @@ impl Loader<'_> {
                 span,
                 format!("`{text}` is not a parameter of macro `{}`", def.name.text),
             )
+            .with_code(Code::Macro)
             .with_label("no parameter has this name");
             match did_you_mean(name, def.params.iter().map(|p| p.text.as_str())) {
                 Some(g) => d.with_help(format!("did you mean `${g}`?")),
@@ -306,6 +314,7 @@ impl Loader<'_> {
                                 written(sources, n.span)
                             ),
                         )
+                        .with_code(Code::Macro)
                         .with_label("expected a name")
                         .with_secondary(i.span, "used as a name here"),
                     ),
@@ -328,6 +337,7 @@ impl Loader<'_> {
                                 a.text
                             ),
                         )
+                        .with_code(Code::Macro)
                         .with_label("expected a whole number")
                         .with_secondary(n.span, "used as a number here"),
                     ),
@@ -457,6 +467,7 @@ pub(super) fn params_outside_macros(games: &mut [ast::Game]) -> Vec<Diagnostic> 
             if let Some((text, sp)) = at {
                 errors.push(
                     Diagnostic::error(sp, format!("`{text}` is a macro parameter outside a macro"))
+                        .with_code(Code::Macro)
                         .with_label("only allowed inside `define NAME(...) { ... }`"),
                 );
             }

@@ -67,6 +67,7 @@ impl Loader<'_> {
                     game.name.span,
                     format!("`extends` chain too long: more than {MAX_EXTENDS_DEPTH} games"),
                 )
+                .with_code(Code::TooDeep)
                 .with_label(format!("game {} of the chain", MAX_EXTENDS_DEPTH + 1))
                 .with_help(format!(
                     "a game may extend a game that extends another, up to {MAX_EXTENDS_DEPTH} deep"
@@ -323,6 +324,7 @@ fn resolve_piece(
                 decl.name.span,
                 format!("`extends` chain too long: more than {MAX_EXTENDS_DEPTH} pieces"),
             )
+            .with_code(Code::TooDeep)
             .with_label(format!("piece {} of the chain", MAX_EXTENDS_DEPTH + 1))
             .with_help(format!(
                 "a piece may extend a piece that extends another, up to {MAX_EXTENDS_DEPTH} deep"

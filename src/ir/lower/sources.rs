@@ -2,6 +2,7 @@
 //! imports (paths relative to the importing file; a cycle is an error).
 
 use super::*;
+use crate::lang::codes::Code;
 
 /// Largest rule file read, in bytes (1 MiB); a larger file is refused.
 pub const MAX_FILE_BYTES: u64 = 1 << 20;
@@ -147,6 +148,7 @@ impl Loader<'_> {
             if let Some(first) = self.defines.iter().find(|o| o.name.text == d.name.text) {
                 self.errors.push(
                     Diagnostic::error(d.name.span, format!("duplicate macro `{}`", d.name.text))
+                        .with_code(Code::Duplicate)
                         .with_label("defined again here")
                         .with_secondary(first.name.span, "first defined here"),
                 );
@@ -159,6 +161,7 @@ impl Loader<'_> {
             if let Some(first) = self.games.iter().find(|o| o.name.text == g.name.text) {
                 self.errors.push(
                     Diagnostic::error(g.name.span, format!("duplicate game `{}`", g.name.text))
+                        .with_code(Code::Duplicate)
                         .with_label("declared again here")
                         .with_secondary(first.name.span, "first declared here"),
                 );
@@ -179,6 +182,7 @@ impl Loader<'_> {
                     import.path.span,
                     format!("cannot import `{}`: {}", import.path.value, io_words(&e)),
                 )
+                .with_code(Code::Import)
                 .with_label(format!("looked for {}", path.display()));
                 if let Some(g) = similar_file(&path) {
                     d = d.with_help(format!("did you mean `{g}`?"));
@@ -198,6 +202,7 @@ impl Loader<'_> {
                 import.span,
                 format!("import cycle: {}", chain.join(" imports ")),
             )
+            .with_code(Code::Import)
             .with_label(format!("`{}` is already being loaded", short_name(&key)))
             .with_help("move what both files need into a third file that imports neither");
             self.load_failed = true;
@@ -224,6 +229,7 @@ impl Loader<'_> {
                             e.words(io_words)
                         ),
                     )
+                    .with_code(Code::Import)
                     .with_label("imported here"),
                 );
                 self.load_failed = true;

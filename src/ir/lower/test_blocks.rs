@@ -13,6 +13,7 @@ impl<'a> Lowerer<'a> {
         }
         self.err(
             Diagnostic::error(n.span, format!("{what} `{written}` is too large"))
+                .with_code(Code::OutOfRange)
                 .with_label(format!("at most {}", u64::MAX)),
         );
         false

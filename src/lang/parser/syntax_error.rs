@@ -2,6 +2,7 @@
 //! squares and move rules, not of grammar rule names.
 
 use super::*;
+use crate::lang::codes::Code;
 use crate::lang::diagnostic::did_you_mean;
 
 // ============================================================================
@@ -308,6 +309,7 @@ pub(super) fn syntax_error(
         ErrorVariant::CustomError { message } => {
             let found = token_at(source, pos);
             return Diagnostic::error(Span::new(file, pos..pos + found.len()), message.clone())
+                .with_code(Code::Syntax)
                 .with_label("here");
         }
     };
@@ -342,6 +344,7 @@ pub(super) fn syntax_error(
 
     if rules.contains(&Rule::name) && KEYWORDS.contains(&found) {
         return Diagnostic::error(sp, format!("expected a name, found keyword `{found}`"))
+            .with_code(Code::Syntax)
             .with_label("keywords cannot be used as names");
     }
 
@@ -367,7 +370,9 @@ pub(super) fn syntax_error(
     }
 
     let mut diag = if expected.is_empty() {
-        Diagnostic::error(sp, format!("unexpected {found_words}")).with_label("unexpected here")
+        Diagnostic::error(sp, format!("unexpected {found_words}"))
+            .with_code(Code::Syntax)
+            .with_label("unexpected here")
     } else {
         let what = join_or(&expected);
         let label = if expected.len() == 1 {
@@ -375,7 +380,9 @@ pub(super) fn syntax_error(
         } else {
             "unexpected here".to_string()
         };
-        Diagnostic::error(sp, format!("expected {what}, found {found_words}")).with_label(label)
+        Diagnostic::error(sp, format!("expected {what}, found {found_words}"))
+            .with_code(Code::Syntax)
+            .with_label(label)
     };
 
     // A misspelt keyword: suggest the closest one that fits here.
