@@ -1631,3 +1631,31 @@ fn a_load_error_keeps_its_diagnostics_and_renders_them_on_demand() {
     assert!(e.rendered().contains("x.variant:4:18"), "{}", e.rendered());
     assert_eq!(e.to_string(), e.rendered());
 }
+
+#[test]
+fn new_user_mistakes_get_helpful_hints() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let name = format!("{root}/rules/new-user.variant");
+    let load = |src: &str| match myriad::load::load_source(&name, src) {
+        Err(e) => e,
+        Ok(_) => panic!("loaded a broken file"),
+    };
+    // A compass word for a direction: the short name that exists.
+    let e = load(
+        "import \"chess.variant\"\ngame G extends Chess {\n  piece W \"W\" { value 1 moves { step north to not_friend } }\n}\n",
+    );
+    assert_eq!(
+        e.diagnostics[0].code,
+        Some(myriad::lang::codes::Code::UnknownName)
+    );
+    let help = e.diagnostics[0].help.as_deref().unwrap_or("");
+    assert!(help.starts_with("did you mean `n`?"), "{}", e.rendered());
+    // An import path that is not there, nothing like it: where it is looked for.
+    let e = load("import \"nowhere/at/all.variant\"\ngame G extends Chess { }\n");
+    let help = e.diagnostics[0].help.as_deref().unwrap_or("");
+    assert!(
+        help.contains("relative to the folder of the file that imports it"),
+        "{}",
+        e.rendered()
+    );
+}

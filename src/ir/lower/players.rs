@@ -4,6 +4,26 @@ use super::*;
 use crate::lang::codes::Code;
 
 /// The built-in directions, in the mover's frame.
+/// Compass words and the built-in direction each means.
+const COMPASS_WORDS: &[(&str, &str)] = &[
+    ("north", "n"),
+    ("south", "s"),
+    ("east", "e"),
+    ("west", "w"),
+    ("northeast", "ne"),
+    ("northwest", "nw"),
+    ("southeast", "se"),
+    ("southwest", "sw"),
+    ("up", "n"),
+    ("down", "s"),
+    ("forward", "n"),
+    ("forwards", "n"),
+    ("backward", "s"),
+    ("backwards", "s"),
+    ("left", "w"),
+    ("right", "e"),
+];
+
 const BUILTIN_DIRECTIONS: &[(&str, Vector)] = &[
     ("n", (0, 1)),
     ("s", (0, -1)),
@@ -176,7 +196,14 @@ impl<'a> Lowerer<'a> {
                     .chain(self.flat.directions.keys().map(String::as_str))
                     .collect();
                 let mut d = unknown("direction", n, known.iter().copied());
-                if d.help.is_none() {
+                // Compass words are a natural first guess: name the short
+                // form that exists instead of a look-alike.
+                let word = n.text.to_lowercase().replace(['_', '-'], "");
+                if let Some((_, short)) = COMPASS_WORDS.iter().find(|(w, _)| *w == word) {
+                    d = d.with_help(format!(
+                        "did you mean `{short}`? directions are written n s e w ne nw se sw"
+                    ));
+                } else if d.help.is_none() {
                     d = d.with_help("directions are n s e w ne nw se sw, sets from `directions { }`, or vectors like (1,2)");
                 }
                 self.err(d);

@@ -186,6 +186,17 @@ impl Loader<'_> {
                 .with_label(format!("looked for {}", path.display()));
                 if let Some(g) = similar_file(&path) {
                     d = d.with_help(format!("did you mean `{g}`?"));
+                } else {
+                    let here = if dir.as_os_str().is_empty() {
+                        Path::new(".")
+                    } else {
+                        dir
+                    };
+                    let here = std::fs::canonicalize(here).unwrap_or_else(|_| here.to_path_buf());
+                    d = d.with_help(format!(
+                        "an import is found relative to the folder of the file that imports it, here {}",
+                        here.display()
+                    ));
                 }
                 self.errors.push(d);
                 self.load_failed = true;

@@ -401,6 +401,16 @@ pub(super) fn syntax_error(
         diag = diag.with_help(format!("did you mean `{g}`?"));
     } else if BLOCK_KEYWORDS.contains(&found) && expected.iter().any(|e| e == "`}`") {
         diag = diag.with_help(format!("is a `}}` missing before `{found}`?"));
+    } else if let [.., "piece", name] = source[..pos.min(source.len())]
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .as_slice()
+        && expected.iter().any(|e| e == "a string in double quotes")
+    {
+        diag = diag.with_help(format!(
+            "a piece needs its letter, in double quotes after its name: `piece {name} \"{}\" {{ ... }}`",
+            name.chars().next().map_or('X', |c| c.to_ascii_uppercase())
+        ));
     }
     diag
 }
@@ -414,6 +424,20 @@ mod tests {
             Ok(_) => panic!("expected a syntax error"),
             Err(d) => d[0].message.clone(),
         }
+    }
+
+    #[test]
+    fn a_piece_without_a_letter_is_told_it_needs_one() {
+        let d = match parse("game X { piece Wazir { value 1 } }", 0) {
+            Ok(_) => panic!("expected a syntax error"),
+            Err(d) => d.into_iter().next().unwrap(),
+        };
+        assert_eq!(
+            d.help.as_deref(),
+            Some(
+                "a piece needs its letter, in double quotes after its name: `piece Wazir \"W\" { ... }`"
+            )
+        );
     }
 
     #[test]
