@@ -233,6 +233,8 @@ fn reason_text(r: EndReason) -> &'static str {
         EndReason::Stalemate => "stalemate",
         EndReason::Repetition => "repetition",
         EndReason::NoProgress => "no progress",
+        EndReason::Reached => "zone reached",
+        EndReason::Checks => "check count",
     }
 }
 

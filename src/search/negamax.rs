@@ -23,6 +23,9 @@ impl Searcher {
         }
         let pv_node = beta - alpha > 1;
         if ply > 0 {
+            if let Some((o, _)) = v.goal_end(pos) {
+                return Self::outcome_score(o, ply);
+            }
             if let Some(s) = self.rule_end(v, pos, ply) {
                 return s;
             }
