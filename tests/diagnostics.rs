@@ -29,6 +29,7 @@ const EXPECTED_CODES: &[(&str, &[&str])] = &[
     ("drop_unknown_piece.variant", &["unknown-name"]),
     ("duplicate_letter.variant", &["bad-letter"]),
     ("duplicate_piece.variant", &["duplicate"]),
+    ("error_in_earlier_game.variant", &["unknown-name"]),
     ("hole_in_setup.variant", &["hole"]),
     ("macro_budget.variant", &["macro"]),
     ("macro_too_deep.variant", &["too-deep"]),
