@@ -47,6 +47,28 @@ NOTES = {
     ],
 }
 
+# Hand-picked positions (FEN, depth) added to a table as rows `extra-N`: where
+# random playouts rarely go, such as a game about to end by a goal.
+EXTRA = {
+    "kingofthehill": [
+        ("4k3/8/8/8/8/4K3/8/8 w - - 0 1", 4),  # both kings race to the hill
+        ("r1bq1rk1/ppp2ppp/2n5/3pP3/3P4/2NK4/PP3PPP/R1BQ1BNR w - - 0 1", 3),  # one step from d4/e4
+        ("8/8/3k4/8/8/4K3/8/8 b - - 0 1", 4),
+    ],
+    "3check": [
+        ("rnbqkbnr/ppppp2p/5pp1/8/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 1+3 0 4", 3),  # the third check is on
+        ("r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 2+2 4 4", 3),
+        ("4k3/8/8/8/8/8/8/R3K2R w KQ - 1+1 0 1", 4),  # every rook check is the winning one
+    ],
+    "racingkings": [
+        ("8/8/8/8/8/8/6K1/k7 w - - 0 1", 5),
+        ("8/1k6/8/8/8/8/4K3/8 w - - 0 1", 5),  # White ahead: Black must answer on rank 8
+        ("8/6K1/1k6/8/8/8/8/8 w - - 0 1", 3),
+        ("4K3/k7/8/8/8/8/8/8 b - - 0 1", 3),  # White has arrived, Black may answer
+        ("8/8/8/k7/4K3/8/8/1rR5 w - - 0 1", 3),
+    ],
+}
+
 
 class Fsf:
     """A native Fairy-Stockfish over UCI, one process per variant."""
@@ -234,6 +256,10 @@ def table(a, name, rules, fsf):
         for i, (fen, moves) in enumerate(playouts(fsf, a.playouts, a.seed, lo, hi), 1):
             check_fen(f"random-{i}", fen, moves)
             row(f"random-{i}", fen, a.depth)
+        for i, (fen, depth) in enumerate(EXTRA.get(name, []), 1):
+            fen = fsf.fen(fen)
+            check_fen(f"extra-{i}", fen)
+            row(f"extra-{i}", fen, depth)
 
     head = [
         f"# Perft counts for rules/{name}.variant.",
@@ -244,6 +270,7 @@ def table(a, name, rules, fsf):
         + (f" --deep-depth {a.deep_depth}" if a.deep_depth else ""),
         f"# random-N: the position after a seeded random playout ({a.plies} plies) through FSF, FEN as FSF",
         "# prints it. Columns: id | depth | nodes | position (`start` = the variant's start) | deep?",
+    ] + (["# extra-N: a hand-picked position (EXTRA in the script), where random play rarely goes."] if name in EXTRA else []) + [
         "# Rows marked `deep` run only with `cargo test --release -- --ignored`.",
     ] + NOTES.get(name, [])
     w = max(len(r[0]) for r in rows)

@@ -73,6 +73,8 @@ pub struct Position {
     pub halfmove: u32,
     /// Move number, starting at 1, incremented after the second player moves.
     pub fullmove: u32,
+    /// Checks each player has given (counted only when the game counts them).
+    pub checks: [u8; 2],
     /// Zobrist hash of all of the above but the clocks.
     pub hash: u64,
 }
@@ -90,6 +92,7 @@ impl Position {
             ep: None,
             halfmove: 0,
             fullmove: 1,
+            checks: [0; 2],
             hash: 0,
         }
     }
@@ -139,6 +142,9 @@ impl Position {
         if let Some((ep, _)) = self.ep {
             h ^= keys.ep[ep as usize];
         }
+        for c in 0..2 {
+            h ^= checks_key(keys, c, self.checks[c]);
+        }
         h
     }
 }
@@ -150,4 +156,15 @@ pub fn reserve_key(keys: &Keys, p: Piece, n: u8) -> u64 {
         .get(p.0 as usize * 32 + n.min(31) as usize)
         .copied()
         .unwrap_or(0)
+}
+
+/// The hash key of player `c` having given `n` checks (0 for none, so games
+/// that do not count checks hash as before).
+#[inline]
+pub fn checks_key(keys: &Keys, c: Color, n: u8) -> u64 {
+    if n == 0 {
+        0
+    } else {
+        keys.checks[c * 256 + n as usize]
+    }
 }

@@ -27,6 +27,8 @@ pub struct Keys {
     pub ep: [u64; 256],
     /// `reserve[code * 32 + count]`: count clipped at 31.
     pub reserve: Vec<u64>,
+    /// `checks[player * 256 + n]`: the player has given `n` checks.
+    pub checks: Vec<u64>,
 }
 
 impl Keys {
@@ -40,12 +42,15 @@ impl Keys {
         let reserve = (0..codes * 32)
             .map(|i| if i % 32 == 0 { 0 } else { rng.next_u64() })
             .collect();
+        // Drawn last, so the keys above are those of every earlier version.
+        let checks = (0..2 * 256).map(|_| rng.next_u64()).collect();
         Keys {
             piece,
             side,
             castling,
             ep,
             reserve,
+            checks,
         }
     }
 }

@@ -6,6 +6,7 @@ use std::io::Write;
 use myriad::movegen::Variant;
 use myriad::notation::{move_to_string, parse_san, write_fen};
 use myriad::protocol::info_line;
+use myriad::protocol::selfplay::game_over_line;
 use myriad::search::{Limits, Searcher};
 
 use super::args::GameArgs;
@@ -27,7 +28,12 @@ pub(super) fn bestmove(args: &GameArgs, limits: &Limits, hash: usize) -> Result<
     });
     match result.best {
         Some(m) => println!("bestmove {}", move_to_string(v, m)),
-        None => println!("bestmove (none)"),
+        None => {
+            if let Some(line) = game_over_line(v, &pos, &[]) {
+                println!("{line}");
+            }
+            println!("bestmove (none)")
+        }
     }
     Ok(())
 }
@@ -65,7 +71,12 @@ pub(super) fn analyze(
     });
     match result.best {
         Some(m) => println!("bestmove {}", move_to_string(v, m)),
-        None => println!("bestmove (none)"),
+        None => {
+            if let Some(line) = game_over_line(v, &pos, &history) {
+                println!("{line}");
+            }
+            println!("bestmove (none)")
+        }
     }
     Ok(())
 }

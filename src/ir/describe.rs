@@ -246,8 +246,44 @@ pub fn describe(r: &RuleSet) -> String {
         "end: checkmate {:?}, stalemate {:?}, repetition {:?}, no_progress {:?}",
         e.checkmate, e.stalemate, e.repetition, e.no_progress
     );
+    describe_goals(r, &mut s);
     for t in &r.tests {
         let _ = writeln!(s, "test \"{}\" ({} steps)", t.name, t.steps.len());
     }
     s
+}
+
+/// The `checks` and `reaches` end conditions and the `forbid` block, one
+/// line each (nothing when the game has none).
+fn describe_goals(r: &RuleSet, s: &mut String) {
+    let names = |ids: &[PieceId]| {
+        ids.iter()
+            .map(|&k| r.pieces[k].name.as_str())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    if let Some((n, o)) = r.end.checks {
+        let _ = writeln!(s, "end: checks {n} -> {o:?} for the player who gave them");
+    }
+    for g in &r.end.reach {
+        let _ = write!(
+            s,
+            "end: {} reaches {} -> {:?} for its owner",
+            names(&g.pieces),
+            r.zones[g.zone].name,
+            g.outcome
+        );
+        if let Some(a) = g.answered {
+            let _ = write!(s, ", answered -> {a:?}");
+        }
+        s.push('\n');
+    }
+    for f in &r.forbid {
+        match f {
+            ForbidDef::Check => s.push_str("forbid: giving check\n"),
+            ForbidDef::Facing { pieces, dirs } => {
+                let _ = writeln!(s, "forbid: {} facing along {dirs:?}", names(pieces));
+            }
+        }
+    }
 }

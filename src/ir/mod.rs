@@ -44,6 +44,8 @@ pub struct RuleSet {
     pub drops: Vec<DropDef>,
     /// Options declared by the game (decided before move 1).
     pub options: Vec<OptionDef>,
+    /// Position-level legality: a move is illegal if afterwards one holds.
+    pub forbid: Vec<ForbidDef>,
     /// The choice this rule set was lowered with, per option (index into
     /// `options[i].choices`), in declaration order.
     pub option_values: Vec<usize>,
@@ -424,6 +426,42 @@ pub struct EndDef {
     pub repetition: Option<(u32, Outcome)>,
     /// N full moves (2N plies) without a capture or clock-resetting move.
     pub no_progress: Option<(u32, Outcome)>,
+    /// `checks N`: a player who has given check N times; the outcome is
+    /// for that player.
+    pub checks: Option<(u32, Outcome)>,
+    /// `reaches` conditions, in order.
+    pub reach: Vec<ReachDef>,
+}
+
+/// `PIECE... reaches ZONE -> O [answered -> O]`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReachDef {
+    /// The piece types that count.
+    pub pieces: Vec<PieceId>,
+    /// The zone; each player's own squares of it.
+    pub zone: ZoneId,
+    /// The result for the player whose piece stands there.
+    pub outcome: Outcome,
+    /// When the first player gets there, the second may answer with a move
+    /// of such a piece into its squares of the zone: if it does, this is the
+    /// result (for either player); if it cannot, the first player's result
+    /// holds at once.
+    pub answered: Option<Outcome>,
+}
+
+/// A condition that makes a move illegal if it holds after the move.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ForbidDef {
+    /// The move gives check.
+    Check,
+    /// A piece of these types of each player on one line along one of the
+    /// vectors (either way, in the mover's frame), nothing between them.
+    Facing {
+        /// The piece types.
+        pieces: Vec<PieceId>,
+        /// The lines' directions.
+        dirs: Vec<Vector>,
+    },
 }
 
 /// A test written in a rule file.

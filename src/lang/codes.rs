@@ -92,4 +92,7 @@ codes! {
     NeverEnters = "never-enters",
     /// A `test` block's expectation that did not hold (from `myriad test`).
     TestFailed = "test-failed",
+    /// A condition that can never happen in this game: counting checks or
+    /// forbidding check where no piece is royal.
+    Unreachable = "unreachable",
 }

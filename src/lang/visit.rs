@@ -140,6 +140,11 @@ fn walk_item(item: &mut GameItem, f: &mut dyn FnMut(Slot<'_>)) {
                 match &mut r.kind {
                     EndKind::Repetition(n) | EndKind::NoProgress(n) => f(Slot::Number(n)),
                     EndKind::Checkmate | EndKind::Stalemate => {}
+                    EndKind::Checks(n) => f(Slot::Number(n)),
+                    EndKind::Reach(r) => {
+                        r.pieces.iter_mut().for_each(|p| f(Slot::Name(p)));
+                        f(Slot::Name(&mut r.zone));
+                    }
                 }
             }
         }
@@ -228,6 +233,14 @@ fn walk_item(item: &mut GameItem, f: &mut dyn FnMut(Slot<'_>)) {
         GameItem::Use(u) => {
             f(Slot::Name(&mut u.name));
             u.args.iter_mut().for_each(|a| f(Slot::Arg(a)));
+        }
+        GameItem::Forbid(b) => {
+            for r in &mut b.rules {
+                if let ForbidKind::Facing { pieces, dirs } = &mut r.kind {
+                    pieces.iter_mut().for_each(|p| f(Slot::Name(p)));
+                    dirs.iter_mut().for_each(|d| walk_dir(d, f));
+                }
+            }
         }
     }
 }

@@ -43,6 +43,7 @@ impl Variant {
             royal: rules.pieces.iter().map(|p| p.royal).collect(),
             resets_clock: rules.pieces.iter().map(|p| p.resets_clock).collect(),
             line_legality: true,
+            goals: Default::default(),
             rules,
         };
         v.compile_zones();
@@ -67,6 +68,7 @@ impl Variant {
                 .collect();
         }
         v.compile_drops();
+        v.goals = v.compile_goals();
         v.build_rays();
         v.overlaps = v.compile_overlaps();
         for color in 0..2 {
@@ -120,7 +122,7 @@ impl Variant {
     }
 
     /// The id of an absolute vector, adding it (and its negation) if new.
-    fn vector_id(&mut self, v: Vector) -> Vid {
+    pub(super) fn vector_id(&mut self, v: Vector) -> Vid {
         if let Some(i) = self.vectors.iter().position(|&w| w == v) {
             return Vid::new(i);
         }

@@ -15,12 +15,19 @@ pub enum EndReason {
     Repetition,
     /// Too many plies without progress.
     NoProgress,
+    /// A piece reached its zone (`reaches`).
+    Reached,
+    /// A player gave the N-th check (`checks`).
+    Checks,
 }
 
 impl Variant {
     /// Is the game over in `pos`? `history` holds the hashes of the earlier
     /// positions of the game (oldest first, `pos` itself excluded).
     pub fn game_end(&self, pos: &mut Position, history: &[u64]) -> Option<(Outcome, EndReason)> {
+        if let Some(end) = self.goal_end(pos) {
+            return Some(end);
+        }
         let mut moves = Vec::new();
         self.legal_moves(pos, &mut moves);
         let end = &self.rules.end;

@@ -478,9 +478,10 @@ impl Variant {
         s
     }
 
-    /// Is this pseudo-legal move legal, given the node's safety facts?
+    /// Does this pseudo-legal move keep the royal pieces safe, given the
+    /// node's safety facts? ([`Self::is_legal_fast`] adds `forbid`.)
     #[inline]
-    pub(crate) fn is_legal_fast(&self, pos: &mut Position, m: Move, s: &Safety) -> bool {
+    pub(crate) fn is_safe_fast(&self, pos: &mut Position, m: Move, s: &Safety) -> bool {
         if self.line_legality
             && let Some(k) = s.king
             && !s.in_check
@@ -588,6 +589,9 @@ impl Variant {
 
     /// All legal moves of the side to move, appended to `out`.
     pub fn legal_moves(&self, pos: &mut Position, out: &mut Vec<Move>) {
+        if self.goal_end(pos).is_some() {
+            return;
+        }
         let start = out.len();
         self.pseudo_moves(pos, out);
         let s = self.safety(pos);
@@ -604,6 +608,9 @@ impl Variant {
     /// The number of legal moves, without keeping them.
     pub fn count_legal(&self, pos: &mut Position, buf: &mut Vec<Move>) -> u64 {
         buf.clear();
+        if self.goal_end(pos).is_some() {
+            return 0;
+        }
         self.pseudo_moves(pos, buf);
         let s = self.safety(pos);
         let mut n = 0;

@@ -15,6 +15,7 @@ pub struct Undo {
     ep: Option<(Square, Square)>,
     halfmove: u32,
     hash: u64,
+    checks: [u8; 2],
 }
 
 /// What [`Variant::unmake_null`] needs to take a null move back.
@@ -59,6 +60,7 @@ impl Variant {
             ep: pos.ep,
             halfmove: pos.halfmove,
             hash: pos.hash,
+            checks: pos.checks,
         };
         if let Some((e, _)) = pos.ep.take() {
             pos.hash ^= keys.ep[e as usize];
@@ -140,6 +142,7 @@ impl Variant {
         }
         pos.side = 1 - us;
         pos.hash ^= keys.side;
+        self.count_check(pos);
         undo
     }
 
@@ -220,6 +223,7 @@ impl Variant {
         pos.castling = undo.castling;
         pos.ep = undo.ep;
         pos.halfmove = undo.halfmove;
+        pos.checks = undo.checks;
         pos.hash = undo.hash;
     }
 }

@@ -7,6 +7,7 @@ mod attack;
 mod compile;
 mod end;
 mod generate;
+mod goals;
 mod make;
 mod overlap;
 mod perft;

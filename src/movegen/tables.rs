@@ -249,6 +249,8 @@ pub struct Variant {
     /// no fallback), so only moves on lines through the royal piece can
     /// change whether it is attacked.
     pub(crate) line_legality: bool,
+    /// Goals (`reaches`, `checks`) and `forbid` conditions.
+    pub(crate) goals: super::goals::Goals,
 }
 
 impl Variant {

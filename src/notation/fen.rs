@@ -30,6 +30,8 @@ pub enum FenField {
     Castling,
     /// The en-passant square.
     EnPassant,
+    /// The check counters (`3+3`: the checks each player still has to give).
+    Checks,
     /// The half-move clock.
     HalfmoveClock,
     /// The move number.
@@ -49,6 +51,7 @@ impl std::fmt::Display for FenField {
             FenField::SideToMove => f.write_str("side to move"),
             FenField::Castling => f.write_str("castling"),
             FenField::EnPassant => f.write_str("en passant"),
+            FenField::Checks => f.write_str("check counters"),
             FenField::HalfmoveClock => f.write_str("half-move clock"),
             FenField::MoveNumber => f.write_str("move number"),
             FenField::Position => f.write_str("position"),
@@ -69,7 +72,8 @@ const MAX_CLOCK: u32 = 1_000_000;
 /// Parse a FEN for variant `v`.
 pub fn parse_fen(v: &Variant, fen: &str) -> Result<Position, FenError> {
     let fen = fen.trim();
-    let fields: Vec<&str> = fen.split_whitespace().collect();
+    let mut fields: Vec<&str> = fen.split_whitespace().collect();
+    let checks = take_check_counters(v, &mut fields)?;
     if fields.is_empty() {
         return Err(err(FenField::Board, "the FEN is empty"));
     }
@@ -300,6 +304,7 @@ pub fn parse_fen(v: &Variant, fen: &str) -> Result<Position, FenError> {
             })?,
         None => 1,
     };
+    pos.checks = checks;
     pos.hash = pos.compute_hash(&v.keys);
     check_position(v, &pos)?;
     Ok(pos)
@@ -455,8 +460,38 @@ pub fn write_fen(v: &Variant, pos: &Position) -> String {
         Some((e, _)) => s += &geo.name(e),
         None => s.push('-'),
     }
+    if let Some((n, _)) = v.rules.end.checks {
+        let left = |c: usize| n.saturating_sub(u32::from(pos.checks[c]));
+        s += &format!(" {}+{}", left(0), left(1));
+    }
     s += &format!(" {} {}", pos.halfmove, pos.fullmove);
     s
+}
+
+/// In a game that counts checks, the field after the en-passant square may
+/// be the check counters as Fairy-Stockfish writes them: `W+B`, the checks
+/// each player still has to give. Removed from `fields`; the checks given
+/// (none if the field is absent).
+fn take_check_counters(v: &Variant, fields: &mut Vec<&str>) -> Result<[u8; 2], FenError> {
+    let Some((n, _)) = v.rules.end.checks else {
+        return Ok([0; 2]);
+    };
+    let Some(&field) = fields.get(4).filter(|f| f.contains('+')) else {
+        return Ok([0; 2]);
+    };
+    fields.remove(4);
+    let bad = || {
+        err(
+            FenField::Checks,
+            format!("expected two numbers from 0 to {n} like `{n}+{n}`, found `{field}`"),
+        )
+    };
+    let (w, b) = field.split_once('+').ok_or_else(bad)?;
+    let left = |t: &str| t.parse::<u32>().ok().filter(|&k| k <= n);
+    let (Some(w), Some(b)) = (left(w), left(b)) else {
+        return Err(bad());
+    };
+    Ok([(n - w) as u8, (n - b) as u8])
 }
 
 /// A text diagram of the board, top rank first, with file and rank labels;

@@ -227,12 +227,27 @@ fn result_of(outcome: Outcome, side_to_move: usize) -> GameResult {
     }
 }
 
+/// If the game is over in `pos` (`history`: the hashes of the game's
+/// earlier positions), the UCI `info string` line that says how:
+/// `info string game over: 1-0 (zone reached)`.
+pub fn game_over_line(v: &Variant, pos: &Position, history: &[u64]) -> Option<String> {
+    let mut pos = pos.clone();
+    let (outcome, why) = v.game_end(&mut pos, history)?;
+    Some(format!(
+        "info string game over: {} ({})",
+        result_of(outcome, pos.side).pgn(),
+        reason_text(why)
+    ))
+}
+
 fn reason_text(r: EndReason) -> &'static str {
     match r {
         EndReason::Checkmate => "checkmate",
         EndReason::Stalemate => "stalemate",
         EndReason::Repetition => "repetition",
         EndReason::NoProgress => "no progress",
+        EndReason::Reached => "zone reached",
+        EndReason::Checks => "check count",
     }
 }
 

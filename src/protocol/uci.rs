@@ -635,6 +635,11 @@ impl Engine {
             while limits.infinite && !req.load(Ordering::Relaxed) {
                 std::thread::park_timeout(Duration::from_millis(5));
             }
+            if r.best.is_none()
+                && let Some(line) = super::selfplay::game_over_line(&v, &pos, &history)
+            {
+                say(&out, &line);
+            }
             let best = r
                 .best
                 .map_or_else(|| "0000".to_string(), |m| move_to_string(&v, m));

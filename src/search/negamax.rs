@@ -23,6 +23,9 @@ impl Run<'_> {
         }
         let pv_node = beta - alpha > 1;
         if ply > 0 {
+            if let Some((o, _)) = v.goal_end(pos) {
+                return Searcher::outcome_score(o, ply);
+            }
             if let Some(s) = self.rule_end(pos, ply) {
                 return s;
             }

@@ -18,6 +18,9 @@ impl Run<'_> {
         if !self.enter_node(ply) {
             return 0;
         }
+        if let Some((o, _)) = v.goal_end(pos) {
+            return Searcher::outcome_score(o, ply);
+        }
         let in_check = qply < 4 && v.in_check(pos);
         let stand = self.lazy_eval(pos, alpha, beta);
         if !in_check {

@@ -10,6 +10,8 @@ impl<'a> Lowerer<'a> {
             stalemate: Outcome::Draw,
             repetition: None,
             no_progress: None,
+            checks: None,
+            reach: Vec::new(),
         };
         let Some(e) = &self.flat.end else { return end };
         let mut seen: HashMap<&'static str, Span> = HashMap::new();
@@ -20,6 +22,13 @@ impl<'a> Lowerer<'a> {
                 ast::EndKind::Stalemate => "stalemate",
                 ast::EndKind::Repetition(_) => "repetition",
                 ast::EndKind::NoProgress(_) => "no_progress",
+                ast::EndKind::Checks(_) => "checks",
+                ast::EndKind::Reach(r) => {
+                    if let Some(d) = self.reach(r, o) {
+                        end.reach.push(d);
+                    }
+                    continue;
+                }
             };
             if let Some(first) = seen.get(key) {
                 self.errors.push(
@@ -40,6 +49,8 @@ impl<'a> Lowerer<'a> {
                 ast::EndKind::NoProgress(n) => {
                     end.no_progress = self.end_count(n, "no_progress", 1).map(|n| (n, o));
                 }
+                ast::EndKind::Checks(n) => end.checks = self.checks_count(n).map(|n| (n, o)),
+                ast::EndKind::Reach(_) => {}
             }
         }
         end

@@ -34,6 +34,8 @@ pub(super) struct Flat {
     pub(super) reserves: Vec<ast::Reserve>,
     /// Drop rules, parents' first.
     pub(super) drops: Vec<ast::Drop>,
+    /// `forbid` conditions, parents' first (they add up).
+    pub(super) forbid: Vec<ast::ForbidRule>,
     /// Options by name.
     pub(super) options: IndexMap<String, ast::OptionDecl>,
     /// Pieces replaced (`replaces`): old name to new name.
@@ -114,6 +116,7 @@ impl Loader<'_> {
             tests: Vec::new(),
             reserves: Vec::new(),
             drops: Vec::new(),
+            forbid: Vec::new(),
             options: IndexMap::new(),
             renamed: HashMap::new(),
             untaken: HashSet::new(),
@@ -208,6 +211,7 @@ impl Loader<'_> {
                 }
                 ast::GameItem::Reserve(r) => flat.reserves.push(r.clone()),
                 ast::GameItem::Drop(d) => flat.drops.push(d.clone()),
+                ast::GameItem::Forbid(b) => flat.forbid.extend(b.rules.iter().cloned()),
                 ast::GameItem::Option(o) => {
                     if let Some(first) = own_options.get(&o.name.text) {
                         errors.push(duplicate("option", &o.name, *first));

@@ -31,6 +31,7 @@ mod board;
 mod castling;
 mod end;
 mod expand;
+mod goals;
 mod hand;
 mod inherit;
 mod keywords;
@@ -332,6 +333,7 @@ impl<'a> Lowerer<'a> {
         let drops = self.drops();
         let (options, option_values) = self.options();
         let end = self.end();
+        let forbid = self.forbid(&pieces);
         let tests = self.tests();
         self.lints(&zones);
 
@@ -357,6 +359,7 @@ impl<'a> Lowerer<'a> {
             tests,
             drops,
             options,
+            forbid,
             option_values,
         })
     }

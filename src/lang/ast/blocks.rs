@@ -92,6 +92,10 @@ pub enum EndKind {
     Repetition(Uint),
     /// `no_progress N`.
     NoProgress(Uint),
+    /// `checks N`: a player has given check N times.
+    Checks(Uint),
+    /// `PIECE... reaches ZONE`.
+    Reach(Reach),
 }
 
 /// A result for the side to move.

@@ -12,11 +12,13 @@ use super::diagnostic::Span;
 
 mod blocks;
 mod board;
+mod goals;
 mod hand;
 mod pieces;
 mod test_blocks;
 pub use blocks::*;
 pub use board::*;
+pub use goals::*;
 pub use hand::*;
 pub use pieces::*;
 pub use test_blocks::*;
@@ -204,4 +206,6 @@ pub enum GameItem {
     When(When),
     /// `use NAME(args)`.
     Use(Use),
+    /// `forbid { ... }`.
+    Forbid(Forbid),
 }

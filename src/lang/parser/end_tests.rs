@@ -19,6 +19,14 @@ pub(super) fn end(p: Pair<Rule>, file: FileId) -> End {
 pub(super) fn end_rule(p: Pair<Rule>, file: FileId) -> EndRule {
     let sp = span(&p, file);
     let mut c = Children::of(p);
+    if let Some(g) = c.opt(Rule::checks_end).or_else(|| c.opt(Rule::reach_end)) {
+        let (kind, outcome) = goal_end(g, file);
+        return EndRule {
+            kind,
+            outcome: outcome_of(outcome),
+            span: sp,
+        };
+    }
     let head = c.one_of(&[
         Rule::kw_checkmate,
         Rule::kw_stalemate,

@@ -12,6 +12,7 @@ use pest::iterators::Pair;
 mod blocks;
 mod board;
 mod end_tests;
+mod goals;
 #[cfg(test)]
 mod grammar_tests;
 mod items;
@@ -20,6 +21,7 @@ mod syntax_error;
 use blocks::*;
 use board::*;
 use end_tests::*;
+use goals::*;
 use items::*;
 use pieces::*;
 use syntax_error::syntax_error;
@@ -207,6 +209,12 @@ fn is_keyword(rule: Rule) -> bool {
             | Rule::kw_refused
             | Rule::kw_define
             | Rule::kw_use
+            | Rule::kw_checks
+            | Rule::kw_reaches
+            | Rule::kw_answered
+            | Rule::kw_forbid
+            | Rule::kw_facing
+            | Rule::kw_along
     )
 }
 

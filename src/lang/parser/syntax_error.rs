@@ -159,7 +159,13 @@ fn describe(rule: Rule) -> Option<String> {
         Rule::setup_player => "a player's setup: `NAME { ... }` or `NAME mirror`",
         Rule::mirror => "`mirror`",
         Rule::placement => "a piece name followed by squares",
-        Rule::end_rule => "an end condition (checkmate, stalemate, repetition or no_progress)",
+        Rule::end_rule => {
+            "an end condition (checkmate, stalemate, repetition, no_progress, checks or PIECE reaches ZONE)"
+        }
+        Rule::reach_end | Rule::reach_piece => "a piece name, or `reaches`",
+        Rule::answered => "`answered`",
+        Rule::forbid_rule | Rule::facing => "a forbidden condition (check or facing)",
+        Rule::facing_piece => "a piece name, or `along`",
         Rule::outcome => "loss, win or draw",
         Rule::test_step
         | Rule::fen_step
@@ -240,6 +246,7 @@ pub(super) const BLOCK_KEYWORDS: &[&str] = &[
     "option",
     "define",
     "use",
+    "forbid",
 ];
 
 /// The keywords a rule can start with, for "did you mean".
@@ -261,6 +268,7 @@ pub(super) fn rule_keywords(rule: Rule) -> &'static [&'static str] {
             "option",
             "when",
             "use",
+            "forbid",
         ],
         Rule::piece_item => &["royal", "value", "resets_clock", "moves", "promote"],
         Rule::move_rule => &["step", "slide", "leap", "hop", "prefer"],
@@ -270,7 +278,14 @@ pub(super) fn rule_keywords(rule: Rule) -> &'static [&'static str] {
         Rule::target_kind => &["empty", "enemy", "not_friend", "en_passant"],
         Rule::condition => &["from", "occupied", "empty"],
         Rule::range => &["max", "exactly"],
-        Rule::end_rule => &["checkmate", "stalemate", "repetition", "no_progress"],
+        Rule::end_rule => &[
+            "checkmate",
+            "stalemate",
+            "repetition",
+            "no_progress",
+            "checks",
+        ],
+        Rule::forbid_rule => &["check", "facing"],
         Rule::outcome => &["loss", "win", "draw"],
         Rule::test_step => &[
             "option",
