@@ -78,7 +78,7 @@ pub fn load_origin(origin: Origin, options: &[(String, String)]) -> Result<Game,
         Origin::File(p) => lower::load_file(p, &mut sources, options),
         Origin::Source(name, text) => lower::load_source(name, text, &mut sources, options),
     };
-    let loaded = match result {
+    let mut loaded = match result {
         Ok(loaded) => loaded,
         Err(diagnostics) => {
             return Err(LoadError {
@@ -87,7 +87,75 @@ pub fn load_origin(origin: Origin, options: &[(String, String)]) -> Result<Game,
             });
         }
     };
+    if options.is_empty() {
+        let lints = never_entering(&loaded.rules, &origin);
+        loaded.warnings.extend(lints);
+        loaded.warnings.sort_by_key(|d| (d.span.file, d.span.start));
+    }
     finish(loaded, sources, origin)
+}
+
+/// Warnings for the pieces that can never enter the game under any values
+/// of its options: in no start position or reserve, and no promotion choice
+/// of a piece that enters. At most 64 combinations of option values are
+/// tried; past that, no piece is reported.
+fn never_entering(rules: &crate::ir::RuleSet, origin: &Origin) -> Vec<Diagnostic> {
+    let mut absent: Vec<usize> = (0..rules.pieces.len())
+        .filter(|&i| !crate::ir::entering_pieces(rules)[i])
+        .collect();
+    let combos: usize = rules
+        .options
+        .iter()
+        .try_fold(1usize, |n, o| n.checked_mul(o.choices.len().max(1)))
+        .unwrap_or(usize::MAX);
+    if absent.is_empty() || combos > 64 {
+        return Vec::new();
+    }
+    for combo in 1..combos {
+        let mut rest = combo;
+        let values: Vec<(String, String)> = rules
+            .options
+            .iter()
+            .map(|o| {
+                let n = o.choices.len().max(1);
+                let c = &o.choices[rest % n];
+                rest /= n;
+                (o.name.clone(), c.clone())
+            })
+            .collect();
+        let mut sources = SourceMap::new();
+        let other = match origin {
+            Origin::File(p) => lower::load_file(p, &mut sources, &values),
+            Origin::Source(name, text) => lower::load_source(name, text, &mut sources, &values),
+        };
+        let Ok(other) = other else { continue };
+        let enters = crate::ir::entering_pieces(&other.rules);
+        absent.retain(|&i| {
+            let name = &rules.pieces[i].name;
+            !other
+                .rules
+                .pieces
+                .iter()
+                .zip(&enters)
+                .any(|(p, &e)| e && &p.name == name)
+        });
+    }
+    absent
+        .into_iter()
+        .map(|i| {
+            let p = &rules.pieces[i];
+            Diagnostic::warning(
+                p.span,
+                format!("piece `{}` can never enter the game", p.name),
+            )
+            .with_code(Code::NeverEnters)
+            .with_label("declared but never used")
+            .with_help(
+                "it is in no start position and no reserve, and no piece that enters \
+                     promotes to it; place it in `setup`, give it a `reserve`, or remove it",
+            )
+        })
+        .collect()
 }
 
 impl Game {

@@ -31,6 +31,7 @@ const EXPECTED_CODES: &[(&str, &[&str])] = &[
     ("drop_unknown_piece.variant", &["unknown-name"]),
     ("duplicate_letter.variant", &["bad-letter"]),
     ("duplicate_piece.variant", &["duplicate"]),
+    ("error_in_earlier_game.variant", &["unknown-name"]),
     ("forbid_check_without_royal.variant", &["unreachable"]),
     ("hole_in_setup.variant", &["hole"]),
     ("macro_budget.variant", &["macro"]),

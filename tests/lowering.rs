@@ -1659,3 +1659,35 @@ fn new_user_mistakes_get_helpful_hints() {
         e.rendered()
     );
 }
+
+/// A piece in no setup, no reserve and no promotion is linted; one that enters
+/// only by promotion, or only under an option's other value, is not.
+#[test]
+fn a_piece_that_can_never_enter_is_linted() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/rules");
+    let src = format!(
+        "import \"{dir}/chess.variant\"\n\
+         game G extends Chess {{\n\
+         \x20 piece Wazir \"W\" {{ moves {{ step orth }} }}\n\
+         \x20 piece Ferz \"F\" {{ moves {{ step diag }} }}\n\
+         \x20 piece Camel \"L\" {{ moves {{ leap (1,3) }} }}\n\
+         \x20 piece Pawn \"P\" extends Pawn {{ promote in promotion to Queen Ferz }}\n\
+         \x20 option camels \"Camels?\" {{ choices no yes  default no }}\n\
+         \x20 when camels == yes {{ reserve {{ white: Camel 1  black: Camel 1 }} }}\n\
+         }}\n"
+    );
+    let game = myriad::load::load_source(&format!("{dir}/g.variant"), &src)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let lints: Vec<(&str, Option<&str>)> = game
+        .warnings
+        .iter()
+        .map(|w| (w.message.as_str(), w.code.map(|c| c.as_str())))
+        .collect();
+    assert_eq!(
+        lints,
+        [(
+            "piece `Wazir` can never enter the game",
+            Some("never-enters")
+        )]
+    );
+}

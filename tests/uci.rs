@@ -108,6 +108,19 @@ impl Drop for Session {
 
 /// The search's numbers replaced by placeholders.
 fn redact(line: &str) -> String {
+    // The list of bundled variants grows with every rule file: checked here
+    // against rules/, written once in the snapshot.
+    if let Some(rest) = line.strip_prefix("< option name UCI_Variant type combo default chess ") {
+        let vars: Vec<&str> = rest.split(' ').filter(|w| *w != "var").collect();
+        assert_eq!(vars, bundled_stems(), "{line}");
+        return "< option name UCI_Variant type combo default chess var <rules/*.variant>..."
+            .into();
+    }
+    if let Some((head, known)) = line.split_once("(known: ") {
+        let names: Vec<&str> = known.trim_end_matches(')').split(", ").collect();
+        assert_eq!(names, bundled_stems(), "{line}");
+        return format!("{head}(known: <rules/*.variant>)");
+    }
     if let Some(rest) = line.strip_prefix("< info depth ") {
         let depth = rest.split_whitespace().next().unwrap_or("?");
         return format!("< info depth {depth} seldepth _ score _ nodes _ nps _ time _ pv _");
@@ -116,6 +129,20 @@ fn redact(line: &str) -> String {
         return "< bestmove _".to_string();
     }
     line.to_string()
+}
+
+/// The stems of the bundled rule files, sorted.
+fn bundled_stems() -> Vec<String> {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/rules");
+    let mut stems: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .filter_map(|e| {
+            let name = e.unwrap().file_name().to_string_lossy().into_owned();
+            name.strip_suffix(".variant").map(str::to_string)
+        })
+        .collect();
+    stems.sort();
+    stems
 }
 
 /// The lines without their `nps` and `time` fields (which vary run to run).

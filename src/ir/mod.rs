@@ -528,3 +528,25 @@ pub enum Expectation {
     /// Stalemated.
     Stalemate,
 }
+
+/// Which pieces (by index) can enter a game of `rules`: those of the start
+/// position and the reserves, and what a piece that enters promotes to.
+pub fn entering_pieces(rules: &RuleSet) -> Vec<bool> {
+    let mut enters = vec![false; rules.pieces.len()];
+    let placed = rules.setup.placements.iter().map(|&(_, p, _)| p);
+    for p in placed.chain(rules.setup.reserves.iter().map(|&(_, p, _)| p)) {
+        enters[p] = true;
+    }
+    let mut grew = true;
+    while grew {
+        grew = false;
+        for (i, piece) in rules.pieces.iter().enumerate() {
+            if let (true, Some(promo)) = (enters[i], &piece.promotion) {
+                for to in &promo.to {
+                    grew |= !std::mem::replace(&mut enters[*to], true);
+                }
+            }
+        }
+    }
+    enters
+}

@@ -87,6 +87,9 @@ codes! {
     EmptyZone = "empty-zone",
     /// Warning: a piece without moves, or a rule that can never move.
     NeverMoves = "never-moves",
+    /// Warning: a piece that can never enter the game (no setup, no
+    /// reserve, no promotion leads to it).
+    NeverEnters = "never-enters",
     /// A `test` block's expectation that did not hold (from `myriad test`).
     TestFailed = "test-failed",
     /// A condition that can never happen in this game: counting checks or

@@ -17,7 +17,9 @@ pub struct Limits {
     pub movetime: Option<Duration>,
     /// Play on a clock.
     pub clock: Option<Clock>,
-    /// Until stopped.
+    /// Until stopped: no time limit and no early end on a found mate (the
+    /// search still returns at the depth limit; waiting for `stop` after it
+    /// is the protocol's business).
     pub infinite: bool,
     /// Search only these root moves (UCI `searchmoves`); empty: all. Moves
     /// that are not legal in the position are ignored.

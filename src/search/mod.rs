@@ -234,34 +234,6 @@ impl Searcher {
         self.eval.evaluate(v, pos)
     }
 
-    /// The static evaluation, through the cache.
-    #[inline]
-    fn static_eval(&mut self, v: &Variant, pos: &Position) -> i32 {
-        if let Some(score) = self.cached_eval(pos) {
-            return score;
-        }
-        let score = self.eval.evaluate(v, pos);
-        self.cache_eval(pos, score);
-        score
-    }
-
-    /// The static evaluation where only its side of the window matters: when
-    /// the cheap part alone is further than the activity term usually
-    /// reaches outside (alpha, beta), the cheap part stands in for it.
-    #[inline]
-    fn lazy_eval(&mut self, v: &Variant, pos: &Position, alpha: i32, beta: i32) -> i32 {
-        if let Some(score) = self.cached_eval(pos) {
-            return score;
-        }
-        let base = self.eval.base(v, pos);
-        if base - params::LAZY_MARGIN >= beta || base + params::LAZY_MARGIN <= alpha {
-            return base;
-        }
-        let score = crate::eval::bounded(base + self.eval.activity(v, pos));
-        self.cache_eval(pos, score);
-        score
-    }
-
     /// The cached evaluation of `pos`, if any. Keys are stored with their
     /// low bit forced to 1, so an empty slot (key 0) never matches; two
     /// hashes in one slot share their low bits, so the tag stays exact.
@@ -287,110 +259,7 @@ impl Searcher {
         limits: &Limits,
         report: &mut dyn FnMut(&Info),
     ) -> SearchResult {
-        self.start = Instant::now();
-        self.nodes = 0;
-        self.stopped = false;
-        self.tt.new_search();
-        self.node_limit = limits.nodes;
-        (self.soft, self.hard) = time_budget(limits);
-        self.path.clear();
-        self.path.extend_from_slice(game);
-        let mut pos = pos.clone();
-
-        let mut root_moves = Vec::new();
-        v.legal_moves(&mut pos, &mut root_moves);
-        self.root_only.clear();
-        if limits.searchmoves.iter().any(|m| root_moves.contains(m)) {
-            root_moves.retain(|m| limits.searchmoves.contains(m));
-            self.root_only.extend_from_slice(&root_moves);
-        }
-        let mut result = SearchResult {
-            best: root_moves.first().copied(),
-            score: Score::Cp(0),
-            depth: 0,
-            nodes: 0,
-            pv: Vec::new(),
-        };
-        if root_moves.is_empty() {
-            return result;
-        }
-        let max_depth = limits
-            .depth
-            .unwrap_or(params::MAX_PLY as u32 - 1)
-            .min(params::MAX_PLY as u32 - 1);
-        let mut prev = 0;
-        for depth in 1..=max_depth {
-            self.seldepth = 0;
-            let (mut alpha, mut beta) = if depth >= 4 {
-                (prev - params::ASPIRATION, prev + params::ASPIRATION)
-            } else {
-                (-INF, INF)
-            };
-            let mut width = params::ASPIRATION;
-            let score = loop {
-                let s = self.negamax(v, &mut pos, depth as i32, alpha, beta, 0, true);
-                if self.stopped {
-                    break s;
-                }
-                if s <= alpha {
-                    alpha = (alpha - width).max(-INF);
-                } else if s >= beta {
-                    beta = (beta + width).min(INF);
-                } else {
-                    break s;
-                }
-                width *= 2;
-            };
-            if self.stopped && depth > 1 {
-                break;
-            }
-            prev = score;
-            let mut pv = self.pv(v, &pos, depth as usize);
-            // A table move from an earlier search (a stop during depth 1)
-            // may be one `searchmoves` excludes.
-            if pv
-                .first()
-                .is_some_and(|m| !self.root_only.is_empty() && !self.root_only.contains(m))
-            {
-                pv.clear();
-            }
-            if let Some(&m) = pv.first() {
-                result.best = Some(m);
-            }
-            result.score = Score::from_internal(score);
-            result.depth = depth;
-            result.pv = pv.clone();
-            report(&Info {
-                depth,
-                seldepth: self.seldepth as u32,
-                score: result.score,
-                nodes: self.nodes,
-                time: self.start.elapsed(),
-                pv,
-            });
-            if self.stopped {
-                break;
-            }
-            if !limits.infinite
-                && let Some(soft) = self.soft
-                && self.start.elapsed() > soft / 2
-            {
-                break;
-            }
-            if !limits.infinite
-                && score.abs() >= MATE_BOUND
-                && depth as i32 > (MATE - score.abs()) + 2
-            {
-                break;
-            }
-        }
-        // Infinite analysis waits for `stop` after the depth limit (whoever
-        // sets the flag may unpark this thread to end the wait at once).
-        while limits.infinite && !self.stop.load(Ordering::Relaxed) && !self.stopped {
-            std::thread::park_timeout(Duration::from_millis(5));
-        }
-        result.nodes = self.nodes;
-        result
+        Run { v, s: self }.deepen(pos, game, limits, report)
     }
 
     /// Count a node, check the limits and note the depth reached; false
@@ -433,14 +302,179 @@ impl Searcher {
             Outcome::Win => MATE - ply as i32,
         }
     }
+}
+
+/// One search: the variant, borrowed once for the whole search, with the
+/// searcher's tables and counters (reached through `Deref`, so the search
+/// code reads `self.tt`, `self.nodes` as before).
+struct Run<'a> {
+    v: &'a Variant,
+    s: &'a mut Searcher,
+}
+
+impl std::ops::Deref for Run<'_> {
+    type Target = Searcher;
+    fn deref(&self) -> &Searcher {
+        self.s
+    }
+}
+
+impl std::ops::DerefMut for Run<'_> {
+    fn deref_mut(&mut self) -> &mut Searcher {
+        self.s
+    }
+}
+
+impl Run<'_> {
+    fn deepen(
+        &mut self,
+        pos: &Position,
+        game: &[u64],
+        limits: &Limits,
+        report: &mut dyn FnMut(&Info),
+    ) -> SearchResult {
+        let v = self.v;
+        self.start = Instant::now();
+        self.nodes = 0;
+        self.stopped = false;
+        self.tt.new_search();
+        self.node_limit = limits.nodes;
+        (self.soft, self.hard) = time_budget(limits);
+        self.path.clear();
+        self.path.extend_from_slice(game);
+        let mut pos = pos.clone();
+
+        let mut root_moves = Vec::new();
+        v.legal_moves(&mut pos, &mut root_moves);
+        self.root_only.clear();
+        if limits.searchmoves.iter().any(|m| root_moves.contains(m)) {
+            root_moves.retain(|m| limits.searchmoves.contains(m));
+            self.root_only.extend_from_slice(&root_moves);
+        }
+        let mut result = SearchResult {
+            best: root_moves.first().copied(),
+            score: Score::Cp(0),
+            depth: 0,
+            nodes: 0,
+            pv: Vec::new(),
+        };
+        if root_moves.is_empty() {
+            return result;
+        }
+        let max_depth = limits
+            .depth
+            .unwrap_or(params::MAX_PLY as u32 - 1)
+            .min(params::MAX_PLY as u32 - 1);
+        let mut prev = 0;
+        for depth in 1..=max_depth {
+            self.seldepth = 0;
+            let (mut alpha, mut beta) = if depth >= 4 {
+                (prev - params::ASPIRATION, prev + params::ASPIRATION)
+            } else {
+                (-INF, INF)
+            };
+            let mut width = params::ASPIRATION;
+            let score = loop {
+                let s = self.negamax(&mut pos, depth as i32, alpha, beta, 0, true);
+                if self.stopped {
+                    break s;
+                }
+                if s <= alpha {
+                    alpha = (alpha - width).max(-INF);
+                } else if s >= beta {
+                    beta = (beta + width).min(INF);
+                } else {
+                    break s;
+                }
+                width *= 2;
+            };
+            if self.stopped && depth > 1 {
+                break;
+            }
+            prev = score;
+            let mut pv = self.pv(&pos, depth as usize);
+            // A table move from an earlier search (a stop during depth 1)
+            // may be one `searchmoves` excludes.
+            if pv
+                .first()
+                .is_some_and(|m| !self.root_only.is_empty() && !self.root_only.contains(m))
+            {
+                pv.clear();
+            }
+            if let Some(&m) = pv.first() {
+                result.best = Some(m);
+            }
+            result.score = Score::from_internal(score);
+            result.depth = depth;
+            result.pv = pv.clone();
+            report(&Info {
+                depth,
+                seldepth: self.seldepth as u32,
+                score: result.score,
+                nodes: self.nodes,
+                time: self.start.elapsed(),
+                pv,
+            });
+            if self.stopped {
+                break;
+            }
+            if !limits.infinite
+                && let Some(soft) = self.soft
+                && self.start.elapsed() > soft / 2
+            {
+                break;
+            }
+            if !limits.infinite
+                && score.abs() >= MATE_BOUND
+                && depth as i32 > (MATE - score.abs()) + 2
+            {
+                break;
+            }
+        }
+        // Infinite analysis that reaches the depth limit returns here; the
+        // protocol holds its answer back until `stop` (UCI's `bestmove`).
+        result.nodes = self.nodes;
+        result
+    }
+
+    /// The static evaluation, through the cache.
+    #[inline]
+    fn static_eval(&mut self, pos: &Position) -> i32 {
+        let v = self.v;
+        if let Some(score) = self.cached_eval(pos) {
+            return score;
+        }
+        let score = self.eval.evaluate(v, pos);
+        self.cache_eval(pos, score);
+        score
+    }
+
+    /// The static evaluation where only its side of the window matters: when
+    /// the cheap part alone is further than the activity term usually
+    /// reaches outside (alpha, beta), the cheap part stands in for it.
+    #[inline]
+    fn lazy_eval(&mut self, pos: &Position, alpha: i32, beta: i32) -> i32 {
+        let v = self.v;
+        if let Some(score) = self.cached_eval(pos) {
+            return score;
+        }
+        let base = self.eval.base(v, pos);
+        if base - params::LAZY_MARGIN >= beta || base + params::LAZY_MARGIN <= alpha {
+            return base;
+        }
+        let score = crate::eval::bounded(base + self.eval.activity(v, pos));
+        self.cache_eval(pos, score);
+        score
+    }
 
     /// A draw-like end by repetition or the no-progress rule.
-    fn rule_end(&self, v: &Variant, pos: &Position, ply: usize) -> Option<i32> {
+    fn rule_end(&self, pos: &Position, ply: usize) -> Option<i32> {
+        let v = self.v;
         let end = &v.rules.end;
         if let Some((n, o)) = end.no_progress
             && pos.halfmove >= 2 * n
         {
-            return Some(Self::outcome_score(o, ply));
+            return Some(Searcher::outcome_score(o, ply));
         }
         if let Some((n, o)) = end.repetition {
             // `path` holds the positions before this one (game, then search).
@@ -460,20 +494,21 @@ impl Searcher {
             {
                 if h == pos.hash {
                     if first + i >= in_search {
-                        return Some(Self::outcome_score(o, ply));
+                        return Some(Searcher::outcome_score(o, ply));
                     }
                     seen += 1;
                 }
             }
             if seen + 1 >= n as usize {
-                return Some(Self::outcome_score(o, ply));
+                return Some(Searcher::outcome_score(o, ply));
             }
         }
         None
     }
 
     /// The principal variation, read from the table.
-    fn pv(&self, v: &Variant, pos: &Position, depth: usize) -> Vec<Move> {
+    fn pv(&self, pos: &Position, depth: usize) -> Vec<Move> {
+        let v = self.v;
         let mut pos = pos.clone();
         let mut pv = Vec::new();
         let mut seen = Vec::new();

@@ -6,11 +6,10 @@ use super::ordering::{is_quiet, pick};
 use super::tt::{from_tt, to_tt};
 use super::*;
 
-impl Searcher {
+impl Run<'_> {
     #[allow(clippy::too_many_arguments)]
     pub(super) fn negamax(
         &mut self,
-        v: &Variant,
         pos: &mut Position,
         mut depth: i32,
         mut alpha: i32,
@@ -18,15 +17,16 @@ impl Searcher {
         ply: usize,
         can_null: bool,
     ) -> i32 {
+        let v = self.v;
         if !self.enter_node(ply) {
             return 0;
         }
         let pv_node = beta - alpha > 1;
         if ply > 0 {
             if let Some((o, _)) = v.goal_end(pos) {
-                return Self::outcome_score(o, ply);
+                return Searcher::outcome_score(o, ply);
             }
-            if let Some(s) = self.rule_end(v, pos, ply) {
+            if let Some(s) = self.rule_end(pos, ply) {
                 return s;
             }
             // Mate-distance pruning.
@@ -35,14 +35,14 @@ impl Searcher {
             }
         }
         if ply >= params::MAX_PLY {
-            return self.static_eval(v, pos);
+            return self.static_eval(pos);
         }
         let in_check = v.in_check(pos);
         if in_check {
             depth += 1;
         }
         if depth <= 0 {
-            return self.qsearch(v, pos, alpha, beta, ply, 0);
+            return self.qsearch(pos, alpha, beta, ply, 0);
         }
         let tt = self.tt.probe(pos.hash);
         if let Some(e) = tt
@@ -61,7 +61,7 @@ impl Searcher {
         let static_eval = if in_check {
             -INF
         } else {
-            self.static_eval(v, pos)
+            self.static_eval(pos)
         };
         // Reverse futility: far enough above beta near the leaves, stop here.
         if !pv_node
@@ -81,13 +81,12 @@ impl Searcher {
             && depth >= params::NULL_MIN_DEPTH
             && beta.abs() < MATE_BOUND
             && static_eval >= beta
-            && self.has_big_pieces(v, pos)
+            && self.has_big_pieces(pos)
         {
             let saved_hash = pos.hash;
             let undo = v.make_null(pos);
             self.path.push(saved_hash);
             let s = -self.negamax(
-                v,
                 pos,
                 depth - 1 - params::NULL_R,
                 -beta,
@@ -112,7 +111,7 @@ impl Searcher {
         v.pseudo_moves(pos, &mut moves);
         let safety = v.safety_given(pos, Some(in_check));
         let mut scores = std::mem::take(&mut self.scores[ply]);
-        self.score_moves(v, pos, &moves, &mut scores, tt.and_then(|e| e.mv), ply);
+        self.score_moves(pos, &moves, &mut scores, tt.and_then(|e| e.mv), ply);
 
         let mut best = -INF;
         let mut best_move = None;
@@ -150,7 +149,7 @@ impl Searcher {
                 continue;
             }
             let score = if i == 0 {
-                -self.negamax(v, pos, depth - 1, -beta, -alpha, ply + 1, true)
+                -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1, true)
             } else {
                 let r = if depth >= params::LMR_MIN_DEPTH
                     && i >= params::LMR_MIN_MOVES
@@ -162,12 +161,12 @@ impl Searcher {
                 } else {
                     0
                 };
-                let mut s = -self.negamax(v, pos, depth - 1 - r, -alpha - 1, -alpha, ply + 1, true);
+                let mut s = -self.negamax(pos, depth - 1 - r, -alpha - 1, -alpha, ply + 1, true);
                 if s > alpha && r > 0 {
-                    s = -self.negamax(v, pos, depth - 1, -alpha - 1, -alpha, ply + 1, true);
+                    s = -self.negamax(pos, depth - 1, -alpha - 1, -alpha, ply + 1, true);
                 }
                 if s > alpha && s < beta {
-                    s = -self.negamax(v, pos, depth - 1, -beta, -alpha, ply + 1, true);
+                    s = -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1, true);
                 }
                 s
             };
@@ -202,7 +201,7 @@ impl Searcher {
         self.scores[ply] = scores;
         if i == 0 {
             let end = &v.rules.end;
-            return Self::outcome_score(
+            return Searcher::outcome_score(
                 if in_check {
                     end.checkmate
                 } else {
@@ -223,7 +222,8 @@ impl Searcher {
         best
     }
 
-    pub(super) fn has_big_pieces(&self, v: &Variant, pos: &Position) -> bool {
+    pub(super) fn has_big_pieces(&self, pos: &Position) -> bool {
+        let v = self.v;
         let us = pos.side;
         pos.occ[us].iter().any(|sq| {
             let k = pos.board[sq as usize].kind();

@@ -6,7 +6,6 @@ use super::*;
 impl Searcher {
     pub(super) fn score_moves(
         &self,
-        v: &Variant,
         pos: &Position,
         moves: &[Move],
         scores: &mut Vec<i32>,
@@ -36,7 +35,6 @@ impl Searcher {
             };
             scores.push(s);
         }
-        let _ = v;
     }
 
     /// The value of the piece `m` captures (0 for none).

@@ -5,24 +5,24 @@
 use super::ordering::pick;
 use super::*;
 
-impl Searcher {
+impl Run<'_> {
     pub(super) fn qsearch(
         &mut self,
-        v: &Variant,
         pos: &mut Position,
         mut alpha: i32,
         beta: i32,
         ply: usize,
         qply: usize,
     ) -> i32 {
+        let v = self.v;
         if !self.enter_node(ply) {
             return 0;
         }
         if let Some((o, _)) = v.goal_end(pos) {
-            return Self::outcome_score(o, ply);
+            return Searcher::outcome_score(o, ply);
         }
         let in_check = qply < 4 && v.in_check(pos);
-        let stand = self.lazy_eval(v, pos, alpha, beta);
+        let stand = self.lazy_eval(pos, alpha, beta);
         if !in_check {
             if stand >= beta {
                 return stand;
@@ -41,7 +41,7 @@ impl Searcher {
         }
         let safety = v.safety_given(pos, (qply < 4).then_some(in_check));
         let mut scores = std::mem::take(&mut self.scores[ply]);
-        self.score_moves(v, pos, &moves, &mut scores, None, ply.min(params::MAX_PLY));
+        self.score_moves(pos, &moves, &mut scores, None, ply.min(params::MAX_PLY));
         let mut best = if in_check { -INF } else { stand };
         let mut legal = 0;
         for i in 0..moves.len() {
@@ -63,7 +63,7 @@ impl Searcher {
                 }
             }
             let undo = v.make(pos, m);
-            let s = -self.qsearch(v, pos, -beta, -alpha, ply + 1, qply + 1);
+            let s = -self.qsearch(pos, -beta, -alpha, ply + 1, qply + 1);
             v.unmake(pos, m, undo);
             if self.stopped {
                 break;
@@ -81,7 +81,7 @@ impl Searcher {
         self.bufs[ply] = moves;
         self.scores[ply] = scores;
         if in_check && legal == 0 && !self.stopped {
-            return Self::outcome_score(v.rules.end.checkmate, ply);
+            return Searcher::outcome_score(v.rules.end.checkmate, ply);
         }
         best
     }

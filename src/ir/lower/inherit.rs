@@ -438,3 +438,40 @@ fn resolve_piece(
     done.insert(name.to_string(), p.clone());
     Some(p)
 }
+
+impl Loader<'_> {
+    /// The games of the root file other than the played one (its last) and
+    /// the games that one extends: lowered too, so that an error in them is
+    /// reported instead of skipped. Such a game may be a base left incomplete
+    /// for other files to extend, so a missing block is not an error there,
+    /// and its warnings are not reported.
+    pub(super) fn check_other_games(
+        &mut self,
+        root: &[usize],
+        target: usize,
+        errors: &mut Vec<Diagnostic>,
+    ) {
+        let mut chain = vec![target];
+        while let Some(parent) = self.games[chain[chain.len() - 1]].extends.as_ref()
+            && let Some(p) = self.games.iter().position(|g| g.name.text == parent.text)
+            && !chain.contains(&p)
+        {
+            chain.push(p);
+        }
+        for &g in root {
+            if chain.contains(&g) {
+                continue;
+            }
+            let Some(flat) = self.flatten(g, &mut Vec::new()) else {
+                continue;
+            };
+            let (mut errs, mut warns) = (Vec::new(), Vec::new());
+            Lowerer::new(&flat, &mut errs, &mut warns, &[], self.sources).lower();
+            errors.extend(
+                errs.into_iter()
+                    .filter(|d| d.code != Some(Code::MissingBlock)),
+            );
+        }
+        errors.append(&mut self.errors);
+    }
+}

@@ -155,6 +155,7 @@ fn load_text(
         let mut lw = Lowerer::new(&flat, &mut errors, &mut warnings, options, loader.sources);
         lw.lower()
     });
+    loader.check_other_games(&root_games, target, &mut errors);
     let mut errors = finish(errors);
     let mut warnings = finish(warnings);
     loader.point_at_uses(&mut errors);
