@@ -67,6 +67,11 @@ EXTRA = {
         ("4K3/k7/8/8/8/8/8/8 b - - 0 1", 3),  # White has arrived, Black may answer
         ("8/8/8/k7/4K3/8/8/1rR5 w - - 0 1", 3),
     ],
+    "xiangqi": [
+        ("4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1", 4),  # the generals may not face each other
+        ("4k4/4a4/9/9/9/9/9/9/4R4/3AK4 w - - 0 1", 3),  # a chariot between them
+        ("3k5/9/9/9/4c4/9/9/4C4/9/4K4 w - - 0 1", 3),  # a cannon checks over a cannon
+    ],
 }
 
 

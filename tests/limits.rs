@@ -309,6 +309,11 @@ fn end_counts_at_the_limit_load_and_beyond_are_quoted_as_written() {
         assert_eq!(e.len(), 1, "{e:?}");
         assert_eq!(e[0].0, format!("`no_progress {n}` can never happen"));
     }
+    let checks = |n: &str| chess_with(&format!("end {{ checks {n} -> win }}"));
+    loads(&checks(&myriad::ir::lower::MAX_CHECKS.to_string()));
+    for n in ["0", "256", "18446744073709551616"] {
+        one_error(&checks(n), &format!("`checks {n}` can never happen"));
+    }
     let rep = |n: &str| chess_with(&format!("end {{ repetition {n} -> draw }}"));
     loads(&rep("4294967295"));
     one_error(
