@@ -246,8 +246,20 @@ pub fn describe(r: &RuleSet) -> String {
         "end: checkmate {:?}, stalemate {:?}, repetition {:?}, no_progress {:?}",
         e.checkmate, e.stalemate, e.repetition, e.no_progress
     );
+    describe_whole_side(r, &mut s);
     for t in &r.tests {
         let _ = writeln!(s, "test \"{}\" ({} steps)", t.name, t.steps.len());
     }
     s
+}
+
+/// `must capture` and the `extinct` rules, only when the game has them.
+fn describe_whole_side(r: &RuleSet, s: &mut String) {
+    if r.must_capture {
+        s.push_str("must capture\n");
+    }
+    for x in &r.end.extinct {
+        let names: Vec<&str> = x.pieces.iter().map(|&k| r.pieces[k].name.as_str()).collect();
+        let _ = writeln!(s, "end: extinct [{}] {:?}", names.join(" "), x.outcome);
+    }
 }

@@ -47,6 +47,9 @@ pub struct RuleSet {
     /// The choice this rule set was lowered with, per option (index into
     /// `options[i].choices`), in declaration order.
     pub option_values: Vec<usize>,
+    /// `must capture`: when the side to move has a legal capture, only
+    /// captures are legal.
+    pub must_capture: bool,
 }
 
 /// A drop rule: a piece of the mover's reserve placed on an empty square.
@@ -424,6 +427,19 @@ pub struct EndDef {
     pub repetition: Option<(u32, Outcome)>,
     /// N full moves (2N plies) without a capture or clock-resetting move.
     pub no_progress: Option<(u32, Outcome)>,
+    /// `extinct`: a player with none of these pieces left (on the board or in
+    /// hand) ends the game, the outcome being for that player.
+    pub extinct: Vec<Extinction>,
+}
+
+/// One `extinct` rule.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Extinction {
+    /// The piece types counted together; the rule holds when a player has
+    /// none of them.
+    pub pieces: Vec<PieceId>,
+    /// The result for the player who has none left.
+    pub outcome: Outcome,
 }
 
 /// A test written in a rule file.

@@ -114,7 +114,10 @@ fn walk_item(item: &mut GameItem, f: &mut dyn FnMut(Slot<'_>)) {
                         f(Slot::Name(zone));
                         to.iter_mut().for_each(|t| f(Slot::Name(t)));
                     }
-                    PieceItem::Royal(_) | PieceItem::Value(_) | PieceItem::ResetsClock(_) => {}
+                    PieceItem::Royal(_)
+                    | PieceItem::NotRoyal(_)
+                    | PieceItem::Value(_)
+                    | PieceItem::ResetsClock(_) => {}
                 }
             }
         }
@@ -140,6 +143,7 @@ fn walk_item(item: &mut GameItem, f: &mut dyn FnMut(Slot<'_>)) {
                 match &mut r.kind {
                     EndKind::Repetition(n) | EndKind::NoProgress(n) => f(Slot::Number(n)),
                     EndKind::Checkmate | EndKind::Stalemate => {}
+                    EndKind::Extinct(x) => x.pieces.iter_mut().for_each(|p| f(Slot::Name(p))),
                 }
             }
         }
@@ -229,5 +233,12 @@ fn walk_item(item: &mut GameItem, f: &mut dyn FnMut(Slot<'_>)) {
             f(Slot::Name(&mut u.name));
             u.args.iter_mut().for_each(|a| f(Slot::Arg(a)));
         }
+        GameItem::Remove(r) => match &mut r.what {
+            RemoveWhat::Pieces(names) | RemoveWhat::Zones(names) => {
+                names.iter_mut().for_each(|n| f(Slot::Name(n)));
+            }
+            RemoveWhat::Castling | RemoveWhat::End | RemoveWhat::MustCapture => {}
+        },
+        GameItem::MustCapture(_) => {}
     }
 }

@@ -15,12 +15,17 @@ pub enum EndReason {
     Repetition,
     /// Too many plies without progress.
     NoProgress,
+    /// A player has none of the pieces of an `extinct` rule left.
+    Extinction,
 }
 
 impl Variant {
     /// Is the game over in `pos`? `history` holds the hashes of the earlier
     /// positions of the game (oldest first, `pos` itself excluded).
     pub fn game_end(&self, pos: &mut Position, history: &[u64]) -> Option<(Outcome, EndReason)> {
+        if let Some(outcome) = self.extinction(pos) {
+            return Some((outcome, EndReason::Extinction));
+        }
         let mut moves = Vec::new();
         self.legal_moves(pos, &mut moves);
         let end = &self.rules.end;

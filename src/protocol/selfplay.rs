@@ -233,6 +233,7 @@ fn reason_text(r: EndReason) -> &'static str {
         EndReason::Stalemate => "stalemate",
         EndReason::Repetition => "repetition",
         EndReason::NoProgress => "no progress",
+        EndReason::Extinction => "extinction",
     }
 }
 

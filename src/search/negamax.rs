@@ -23,6 +23,9 @@ impl Searcher {
         }
         let pv_node = beta - alpha > 1;
         if ply > 0 {
+            if let Some(o) = v.extinction(pos) {
+                return Self::outcome_score(o, ply);
+            }
             if let Some(s) = self.rule_end(v, pos, ply) {
                 return s;
             }
@@ -73,6 +76,7 @@ impl Searcher {
         // this node is not worth searching. Not in check, not with only
         // royal and promoting pieces (zugzwang).
         if can_null
+            && !v.rules.must_capture
             && !pv_node
             && !in_check
             && depth >= params::NULL_MIN_DEPTH
@@ -108,6 +112,8 @@ impl Searcher {
         moves.clear();
         v.pseudo_moves(pos, &mut moves);
         let safety = v.safety_given(pos, Some(in_check));
+        // `must capture`: with a legal capture, only captures are legal.
+        let forced = v.captures_forced(pos, &moves, &safety);
         let mut scores = std::mem::take(&mut self.scores[ply]);
         self.score_moves(v, pos, &moves, &mut scores, tt.and_then(|e| e.mv), ply);
 
@@ -119,7 +125,7 @@ impl Searcher {
         for j in 0..moves.len() {
             pick(&mut moves, &mut scores, j);
             let m = moves[j];
-            if !v.is_legal_fast(pos, m, &safety) {
+            if forced && !v.is_capture(pos, m) || !v.is_legal_fast(pos, m, &safety) {
                 continue;
             }
             if ply == 0 && !self.root_only.is_empty() && !self.root_only.contains(&m) {

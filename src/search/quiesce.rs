@@ -18,9 +18,14 @@ impl Searcher {
         if !self.enter_node(ply) {
             return 0;
         }
+        if let Some(o) = v.extinction(pos) {
+            return Self::outcome_score(o, ply);
+        }
         let in_check = qply < 4 && v.in_check(pos);
         let stand = self.lazy_eval(v, pos, alpha, beta);
-        if !in_check {
+        // `must capture` with a capture at hand: no standing pat, only captures.
+        let forced = v.rules.must_capture && self.captures_at_hand(v, pos, ply);
+        if !in_check && !forced {
             if stand >= beta {
                 return stand;
             }
@@ -39,16 +44,16 @@ impl Searcher {
         let safety = v.safety_given(pos, (qply < 4).then_some(in_check));
         let mut scores = std::mem::take(&mut self.scores[ply]);
         self.score_moves(v, pos, &moves, &mut scores, None, ply.min(params::MAX_PLY));
-        let mut best = if in_check { -INF } else { stand };
+        let mut best = if in_check || forced { -INF } else { stand };
         let mut legal = 0;
         for i in 0..moves.len() {
             pick(&mut moves, &mut scores, i);
             let m = moves[i];
-            if !v.is_legal_fast(pos, m, &safety) {
+            if forced && !v.is_capture(pos, m) || !v.is_legal_fast(pos, m, &safety) {
                 continue;
             }
             legal += 1;
-            if !in_check && m.kind != MoveKind::Promotion {
+            if !in_check && !forced && m.kind != MoveKind::Promotion {
                 let victim = self.captured_value(pos, m);
                 // Delta pruning: even winning the piece cannot reach alpha.
                 if stand + victim + params::DELTA_MARGIN <= alpha {
@@ -81,5 +86,16 @@ impl Searcher {
             return Self::outcome_score(v.rules.end.checkmate, ply);
         }
         best
+    }
+
+    /// Has the side to move a legal capture? (For `must capture`.)
+    fn captures_at_hand(&mut self, v: &Variant, pos: &mut Position, ply: usize) -> bool {
+        let mut moves = std::mem::take(&mut self.bufs[ply]);
+        moves.clear();
+        v.pseudo_noisy_moves(pos, &mut moves);
+        let safety = v.safety(pos);
+        let forced = v.captures_forced(pos, &moves, &safety);
+        self.bufs[ply] = moves;
+        forced
     }
 }

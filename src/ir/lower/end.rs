@@ -10,6 +10,7 @@ impl<'a> Lowerer<'a> {
             stalemate: Outcome::Draw,
             repetition: None,
             no_progress: None,
+            extinct: Vec::new(),
         };
         let Some(e) = &self.flat.end else { return end };
         let mut seen: HashMap<&'static str, Span> = HashMap::new();
@@ -20,6 +21,12 @@ impl<'a> Lowerer<'a> {
                 ast::EndKind::Stalemate => "stalemate",
                 ast::EndKind::Repetition(_) => "repetition",
                 ast::EndKind::NoProgress(_) => "no_progress",
+                ast::EndKind::Extinct(x) => {
+                    if let Some(e) = self.extinction(x, o) {
+                        end.extinct.push(e);
+                    }
+                    continue;
+                }
             };
             if let Some(first) = seen.get(key) {
                 self.errors.push(
@@ -40,9 +47,24 @@ impl<'a> Lowerer<'a> {
                 ast::EndKind::NoProgress(n) => {
                     end.no_progress = self.end_count(n, "no_progress", 1).map(|n| (n, o));
                 }
+                ast::EndKind::Extinct(_) => {}
             }
         }
         end
+    }
+
+    /// An `extinct` rule: the pieces it counts.
+    fn extinction(&mut self, x: &ast::Extinct, outcome: Outcome) -> Option<Extinction> {
+        let named: Vec<Option<PieceId>> = x.pieces.iter().map(|p| self.piece_id(p)).collect();
+        let named: Vec<PieceId> = named.into_iter().collect::<Option<_>>()?;
+        let pieces = if x.all {
+            (0..self.piece_ids.len())
+                .filter(|k| !named.contains(k))
+                .collect()
+        } else {
+            named
+        };
+        Some(Extinction { pieces, outcome })
     }
 
     pub(super) fn end_count(&mut self, n: &ast::Uint, word: &str, least: u64) -> Option<u32> {

@@ -37,6 +37,7 @@ mod keywords;
 mod lints;
 mod pieces;
 mod players;
+mod remove;
 mod setup;
 mod sources;
 mod test_blocks;
@@ -357,6 +358,7 @@ impl<'a> Lowerer<'a> {
             drops,
             options,
             option_values,
+            must_capture: flat.must_capture.is_some(),
         })
     }
 }

@@ -204,4 +204,8 @@ pub enum GameItem {
     When(When),
     /// `use NAME(args)`.
     Use(Use),
+    /// `remove ...`: drop an inherited block.
+    Remove(Remove),
+    /// `must capture`.
+    MustCapture(Span),
 }

@@ -207,6 +207,13 @@ fn is_keyword(rule: Rule) -> bool {
             | Rule::kw_refused
             | Rule::kw_define
             | Rule::kw_use
+            | Rule::kw_remove
+            | Rule::kw_zone
+            | Rule::kw_must
+            | Rule::kw_capture
+            | Rule::kw_extinct
+            | Rule::kw_all
+            | Rule::kw_except
     )
 }
 

@@ -25,6 +25,7 @@ pub(super) const KEYWORDS: &[&str] = &[
     "promote",
     "reserve",
     "define",
+    "remove",
     "import",
     "mirror",
     "option",
@@ -45,6 +46,7 @@ pub(super) const KEYWORDS: &[&str] = &[
     "value",
     "zones",
     "drop",
+    "must",
     "else",
     "file",
     "from",
@@ -190,6 +192,10 @@ fn describe(rule: Rule) -> Option<String> {
         Rule::resets_clock => "`resets_clock`",
         Rule::moves => "`moves`",
         Rule::promote => "`promote`",
+        Rule::not_royal => "`not royal`",
+        Rule::remove => "`remove`",
+        Rule::must_capture => "`must capture`",
+        Rule::extinct => "`extinct`",
         r => {
             let name = format!("{r:?}");
             return name.strip_prefix("kw_").map(|k| format!("`{k}`"));
@@ -240,6 +246,8 @@ pub(super) const BLOCK_KEYWORDS: &[&str] = &[
     "option",
     "define",
     "use",
+    "remove",
+    "must",
 ];
 
 /// The keywords a rule can start with, for "did you mean".
@@ -261,8 +269,10 @@ pub(super) fn rule_keywords(rule: Rule) -> &'static [&'static str] {
             "option",
             "when",
             "use",
+            "remove",
+            "must",
         ],
-        Rule::piece_item => &["royal", "value", "resets_clock", "moves", "promote"],
+        Rule::piece_item => &["royal", "not", "value", "resets_clock", "moves", "promote"],
         Rule::move_rule => &["step", "slide", "leap", "hop", "prefer"],
         Rule::hop_shape => &["first", "next", "slide"],
         Rule::drop_item => &["in", "require", "then"],
@@ -270,7 +280,13 @@ pub(super) fn rule_keywords(rule: Rule) -> &'static [&'static str] {
         Rule::target_kind => &["empty", "enemy", "not_friend", "en_passant"],
         Rule::condition => &["from", "occupied", "empty"],
         Rule::range => &["max", "exactly"],
-        Rule::end_rule => &["checkmate", "stalemate", "repetition", "no_progress"],
+        Rule::end_rule => &[
+            "checkmate",
+            "stalemate",
+            "repetition",
+            "no_progress",
+            "extinct",
+        ],
         Rule::outcome => &["loss", "win", "draw"],
         Rule::test_step => &[
             "option",
