@@ -505,4 +505,6 @@ pub enum Expectation {
     Checkmate,
     /// Stalemated.
     Stalemate,
+    /// Over by an `extinct` rule.
+    Extinct,
 }

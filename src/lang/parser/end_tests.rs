@@ -156,6 +156,7 @@ pub(super) fn test_step(p: Pair<Rule>, file: FileId) -> TestStep {
         Rule::checkmate_step => TestStepKind::Checkmate,
         Rule::stalemate_step => TestStepKind::Stalemate,
         Rule::check_step => TestStepKind::Check,
+        Rule::extinct_step => TestStepKind::Extinct,
         r => Children::unexpected(Rule::test_step, r),
     };
     TestStep { kind, span: sp }

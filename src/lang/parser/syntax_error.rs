@@ -173,6 +173,7 @@ fn describe(rule: Rule) -> Option<String> {
         | Rule::not_check_step
         | Rule::checkmate_step
         | Rule::stalemate_step
+        | Rule::extinct_step
         | Rule::check_step
         | Rule::option_step
         | Rule::vote_step => {
