@@ -259,7 +259,11 @@ fn describe_whole_side(r: &RuleSet, s: &mut String) {
         s.push_str("must capture\n");
     }
     for x in &r.end.extinct {
-        let names: Vec<&str> = x.pieces.iter().map(|&k| r.pieces[k].name.as_str()).collect();
+        let names: Vec<&str> = x
+            .pieces
+            .iter()
+            .map(|&k| r.pieces[k].name.as_str())
+            .collect();
         let _ = writeln!(s, "end: extinct [{}] {:?}", names.join(" "), x.outcome);
     }
 }

@@ -5,7 +5,11 @@ use crate::lang::codes::Code;
 
 /// Apply the game's `remove` items to what it inherited in `flat`; a
 /// `remove` of something not inherited is an error.
-pub(super) fn apply_removes(flat: &mut Flat, items: &[ast::GameItem], errors: &mut Vec<Diagnostic>) {
+pub(super) fn apply_removes(
+    flat: &mut Flat,
+    items: &[ast::GameItem],
+    errors: &mut Vec<Diagnostic>,
+) {
     for item in items {
         let ast::GameItem::Remove(r) = item else {
             continue;
@@ -43,7 +47,9 @@ pub(super) fn apply_removes(flat: &mut Flat, items: &[ast::GameItem], errors: &m
                         .unwrap_or_else(|| n.text.clone());
                     if flat.pieces.shift_remove(&key).is_none() {
                         let known: Vec<&str> = flat.pieces.keys().map(String::as_str).collect();
-                        errors.push(unknown("piece", n, known.iter().copied()).with_code(Code::Remove));
+                        errors.push(
+                            unknown("piece", n, known.iter().copied()).with_code(Code::Remove),
+                        );
                         continue;
                     }
                     flat.renamed.retain(|_, new| *new != key);
@@ -53,7 +59,9 @@ pub(super) fn apply_removes(flat: &mut Flat, items: &[ast::GameItem], errors: &m
                 for n in names {
                     if flat.zones.shift_remove(&n.text).is_none() {
                         let known: Vec<&str> = flat.zones.keys().map(String::as_str).collect();
-                        errors.push(unknown("zone", n, known.iter().copied()).with_code(Code::Remove));
+                        errors.push(
+                            unknown("zone", n, known.iter().copied()).with_code(Code::Remove),
+                        );
                     }
                 }
             }

@@ -58,7 +58,11 @@ fn extinct(p: Pair<Rule>, file: FileId) -> Extinct {
     }
     Extinct {
         all,
-        pieces: c.many(Rule::name).into_iter().map(|n| ident(n, file)).collect(),
+        pieces: c
+            .many(Rule::name)
+            .into_iter()
+            .map(|n| ident(n, file))
+            .collect(),
     }
 }
 
@@ -75,7 +79,12 @@ pub(super) fn remove(p: Pair<Rule>, file: FileId) -> Remove {
         Rule::kw_zone,
     ]);
     let head_rule = head.as_rule();
-    let mut names = || -> Vec<Ident> { c.many(Rule::name).into_iter().map(|n| ident(n, file)).collect() };
+    let mut names = || -> Vec<Ident> {
+        c.many(Rule::name)
+            .into_iter()
+            .map(|n| ident(n, file))
+            .collect()
+    };
     let what = match head_rule {
         Rule::kw_castling => RemoveWhat::Castling,
         Rule::kw_end => RemoveWhat::End,

@@ -302,6 +302,7 @@ pub(super) fn rule_keywords(rule: Rule) -> &'static [&'static str] {
             "not",
             "checkmate",
             "stalemate",
+            "extinct",
         ],
         _ => &[],
     }
