@@ -125,7 +125,7 @@ impl Searcher {
         for j in 0..moves.len() {
             pick(&mut moves, &mut scores, j);
             let m = moves[j];
-            if forced && !v.is_capture(pos, m) || !v.is_legal_fast(pos, m, &safety) {
+            if (forced && !v.is_capture(pos, m)) || !v.is_legal_fast(pos, m, &safety) {
                 continue;
             }
             if ply == 0 && !self.root_only.is_empty() && !self.root_only.contains(&m) {

@@ -49,7 +49,7 @@ impl Searcher {
         for i in 0..moves.len() {
             pick(&mut moves, &mut scores, i);
             let m = moves[i];
-            if forced && !v.is_capture(pos, m) || !v.is_legal_fast(pos, m, &safety) {
+            if (forced && !v.is_capture(pos, m)) || !v.is_legal_fast(pos, m, &safety) {
                 continue;
             }
             legal += 1;
