@@ -143,14 +143,17 @@ fn run_test(original: &Game, t: &TestDef) -> Vec<Diagnostic> {
                 let mut moves = Vec::new();
                 v.legal_moves(&mut pos, &mut moves);
                 let check = v.in_check(&pos);
+                let extinct = v.extinction(&pos).is_some();
                 let ok = match e {
                     Expectation::Check => check,
                     Expectation::NotCheck => !check,
-                    Expectation::Checkmate => check && moves.is_empty(),
-                    Expectation::Stalemate => !check && moves.is_empty(),
+                    Expectation::Checkmate => check && moves.is_empty() && !extinct,
+                    Expectation::Stalemate => !check && moves.is_empty() && !extinct,
+                    Expectation::Extinct => extinct,
                 };
                 if !ok {
                     let state = match (check, moves.is_empty()) {
+                        _ if extinct => "over by extinction".to_string(),
                         (true, true) => "checkmate".to_string(),
                         (false, true) => "stalemate".to_string(),
                         (true, false) => format!("in check with {} legal moves", moves.len()),

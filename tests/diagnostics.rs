@@ -53,6 +53,8 @@ const EXPECTED_CODES: &[(&str, &[&str])] = &[
     ("nesting_too_deep.variant", &["too-deep"]),
     ("no_king.variant", &["impossible-setup"]),
     ("no_progress_too_large.variant", &["out-of-range"]),
+    ("remove_nothing.variant", &["remove"]),
+    ("remove_without_parent.variant", &["remove"]),
     ("setup_in_check.variant", &["impossible-setup"]),
     ("syntax_bad_hop.variant", &["syntax"]),
     ("syntax_bad_move_rule.variant", &["syntax"]),

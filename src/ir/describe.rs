@@ -247,6 +247,7 @@ pub fn describe(r: &RuleSet) -> String {
         e.checkmate, e.stalemate, e.repetition, e.no_progress
     );
     describe_goals(r, &mut s);
+    describe_whole_side(r, &mut s);
     for t in &r.tests {
         let _ = writeln!(s, "test \"{}\" ({} steps)", t.name, t.steps.len());
     }
@@ -285,5 +286,20 @@ fn describe_goals(r: &RuleSet, s: &mut String) {
                 let _ = writeln!(s, "forbid: {} facing along {dirs:?}", names(pieces));
             }
         }
+    }
+}
+
+/// `must capture` and the `extinct` rules, only when the game has them.
+fn describe_whole_side(r: &RuleSet, s: &mut String) {
+    if r.must_capture {
+        s.push_str("must capture\n");
+    }
+    for x in &r.end.extinct {
+        let names: Vec<&str> = x
+            .pieces
+            .iter()
+            .map(|&k| r.pieces[k].name.as_str())
+            .collect();
+        let _ = writeln!(s, "end: extinct [{}] {:?}", names.join(" "), x.outcome);
     }
 }

@@ -49,6 +49,9 @@ pub struct RuleSet {
     /// The choice this rule set was lowered with, per option (index into
     /// `options[i].choices`), in declaration order.
     pub option_values: Vec<usize>,
+    /// `must capture`: when the side to move has a legal capture, only
+    /// captures are legal.
+    pub must_capture: bool,
 }
 
 /// A drop rule: a piece of the mover's reserve placed on an empty square.
@@ -431,6 +434,9 @@ pub struct EndDef {
     pub checks: Option<(u32, Outcome)>,
     /// `reaches` conditions, in order.
     pub reach: Vec<ReachDef>,
+    /// `extinct`: a player with none of these pieces left (on the board or in
+    /// hand) ends the game, the outcome being for that player.
+    pub extinct: Vec<Extinction>,
 }
 
 /// `PIECE... reaches ZONE -> O [answered -> O]`.
@@ -462,6 +468,16 @@ pub enum ForbidDef {
         /// The lines' directions.
         dirs: Vec<Vector>,
     },
+}
+
+/// One `extinct` rule.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Extinction {
+    /// The piece types counted together; the rule holds when a player has
+    /// none of them.
+    pub pieces: Vec<PieceId>,
+    /// The result for the player who has none left.
+    pub outcome: Outcome,
 }
 
 /// A test written in a rule file.
@@ -527,6 +543,8 @@ pub enum Expectation {
     Checkmate,
     /// Stalemated.
     Stalemate,
+    /// Over by an `extinct` rule.
+    Extinct,
 }
 
 /// Which pieces (by index) can enter a game of `rules`: those of the start

@@ -71,6 +71,9 @@ codes! {
     Promotion = "promotion",
     /// Castling that cannot be played as written.
     Castling = "castling",
+    /// A `remove` of something the parent game does not declare, or in a
+    /// game that extends none.
+    Remove = "remove",
     /// A start position that cannot be played (two pieces on a square, no
     /// royal piece, the side not to move in check, nothing to mirror).
     ImpossibleSetup = "impossible-setup",

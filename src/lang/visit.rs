@@ -114,7 +114,10 @@ fn walk_item(item: &mut GameItem, f: &mut dyn FnMut(Slot<'_>)) {
                         f(Slot::Name(zone));
                         to.iter_mut().for_each(|t| f(Slot::Name(t)));
                     }
-                    PieceItem::Royal(_) | PieceItem::Value(_) | PieceItem::ResetsClock(_) => {}
+                    PieceItem::Royal(_)
+                    | PieceItem::NotRoyal(_)
+                    | PieceItem::Value(_)
+                    | PieceItem::ResetsClock(_) => {}
                 }
             }
         }
@@ -145,6 +148,7 @@ fn walk_item(item: &mut GameItem, f: &mut dyn FnMut(Slot<'_>)) {
                         r.pieces.iter_mut().for_each(|p| f(Slot::Name(p)));
                         f(Slot::Name(&mut r.zone));
                     }
+                    EndKind::Extinct(x) => x.pieces.iter_mut().for_each(|p| f(Slot::Name(p))),
                 }
             }
         }
@@ -242,5 +246,12 @@ fn walk_item(item: &mut GameItem, f: &mut dyn FnMut(Slot<'_>)) {
                 }
             }
         }
+        GameItem::Remove(r) => match &mut r.what {
+            RemoveWhat::Pieces(names) | RemoveWhat::Zones(names) => {
+                names.iter_mut().for_each(|n| f(Slot::Name(n)));
+            }
+            RemoveWhat::Castling | RemoveWhat::End | RemoveWhat::MustCapture => {}
+        },
+        GameItem::MustCapture(_) => {}
     }
 }

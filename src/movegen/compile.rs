@@ -44,6 +44,12 @@ impl Variant {
             resets_clock: rules.pieces.iter().map(|p| p.resets_clock).collect(),
             line_legality: true,
             goals: Default::default(),
+            extinct: rules
+                .end
+                .extinct
+                .iter()
+                .map(|e| (e.pieces.iter().fold(0u32, |m, &k| m | 1 << k), e.outcome))
+                .collect(),
             rules,
         };
         v.compile_zones();
@@ -370,6 +376,10 @@ impl Variant {
                     }
                     let mut safe: Vec<Square> = self.between_inclusive(kf, kt);
                     safe.retain(|&s| s != kt);
+                    // A piece that is not royal castles through attacked squares.
+                    if !self.royal[c.king] {
+                        safe.clear();
+                    }
                     dests.push(CastleDest {
                         king_to: kt,
                         empty,

@@ -19,12 +19,17 @@ pub enum EndReason {
     Reached,
     /// A player gave the N-th check (`checks`).
     Checks,
+    /// A player has none of the pieces of an `extinct` rule left.
+    Extinction,
 }
 
 impl Variant {
     /// Is the game over in `pos`? `history` holds the hashes of the earlier
     /// positions of the game (oldest first, `pos` itself excluded).
     pub fn game_end(&self, pos: &mut Position, history: &[u64]) -> Option<(Outcome, EndReason)> {
+        if let Some(outcome) = self.extinction(pos) {
+            return Some((outcome, EndReason::Extinction));
+        }
         if let Some(end) = self.goal_end(pos) {
             return Some(end);
         }

@@ -589,7 +589,7 @@ impl Variant {
 
     /// All legal moves of the side to move, appended to `out`.
     pub fn legal_moves(&self, pos: &mut Position, out: &mut Vec<Move>) {
-        if self.goal_end(pos).is_some() {
+        if self.goal_end(pos).is_some() || self.extinction(pos).is_some() {
             return;
         }
         let start = out.len();
@@ -603,16 +603,22 @@ impl Variant {
                 out.swap_remove(i);
             }
         }
+        if self.rules.must_capture {
+            self.keep_captures(pos, out, start);
+        }
     }
 
     /// The number of legal moves, without keeping them.
     pub fn count_legal(&self, pos: &mut Position, buf: &mut Vec<Move>) -> u64 {
         buf.clear();
-        if self.goal_end(pos).is_some() {
+        if self.goal_end(pos).is_some() || self.extinction(pos).is_some() {
             return 0;
         }
         self.pseudo_moves(pos, buf);
         let s = self.safety(pos);
+        if self.rules.must_capture {
+            return self.count_compulsory(pos, buf, &s);
+        }
         let mut n = 0;
         for &m in buf.iter() {
             n += u64::from(self.is_legal_fast(pos, m, &s));

@@ -5,6 +5,7 @@ mod activity;
 mod analysis;
 mod attack;
 mod compile;
+mod compulsory;
 mod end;
 mod generate;
 mod goals;

@@ -7,7 +7,7 @@ use crate::board::zobrist::Keys;
 use crate::board::{
     Bitset, CastlingRights, Geometry, MAX_KINDS, MAX_WINGS, Piece, Position, Square,
 };
-use crate::ir::{HopShape, Owner, RuleSet, Target, Vector};
+use crate::ir::{HopShape, Outcome, Owner, RuleSet, Target, Vector};
 
 /// Why a rule set could not be compiled.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -251,6 +251,9 @@ pub struct Variant {
     pub(crate) line_legality: bool,
     /// Goals (`reaches`, `checks`) and `forbid` conditions.
     pub(crate) goals: super::goals::Goals,
+    /// The `extinct` rules: a mask of the piece kinds counted, and the
+    /// outcome for the player who has none of them.
+    pub(crate) extinct: Vec<(u32, Outcome)>,
 }
 
 impl Variant {

@@ -26,6 +26,9 @@ impl Run<'_> {
             if let Some((o, _)) = v.goal_end(pos) {
                 return Searcher::outcome_score(o, ply);
             }
+            if let Some(o) = v.extinction(pos) {
+                return Searcher::outcome_score(o, ply);
+            }
             if let Some(s) = self.rule_end(pos, ply) {
                 return s;
             }
@@ -76,6 +79,7 @@ impl Run<'_> {
         // this node is not worth searching. Not in check, not with only
         // royal and promoting pieces (zugzwang).
         if can_null
+            && !v.rules.must_capture
             && !pv_node
             && !in_check
             && depth >= params::NULL_MIN_DEPTH
@@ -110,6 +114,8 @@ impl Run<'_> {
         moves.clear();
         v.pseudo_moves(pos, &mut moves);
         let safety = v.safety_given(pos, Some(in_check));
+        // `must capture`: with a legal capture, only captures are legal.
+        let forced = v.captures_forced(pos, &moves, &safety);
         let mut scores = std::mem::take(&mut self.scores[ply]);
         self.score_moves(pos, &moves, &mut scores, tt.and_then(|e| e.mv), ply);
 
@@ -121,7 +127,7 @@ impl Run<'_> {
         for j in 0..moves.len() {
             pick(&mut moves, &mut scores, j);
             let m = moves[j];
-            if !v.is_legal_fast(pos, m, &safety) {
+            if (forced && !v.is_capture(pos, m)) || !v.is_legal_fast(pos, m, &safety) {
                 continue;
             }
             if ply == 0 && !self.root_only.is_empty() && !self.root_only.contains(&m) {

@@ -21,9 +21,14 @@ impl Run<'_> {
         if let Some((o, _)) = v.goal_end(pos) {
             return Searcher::outcome_score(o, ply);
         }
+        if let Some(o) = v.extinction(pos) {
+            return Searcher::outcome_score(o, ply);
+        }
         let in_check = qply < 4 && v.in_check(pos);
         let stand = self.lazy_eval(pos, alpha, beta);
-        if !in_check {
+        // `must capture` with a capture at hand: no standing pat, only captures.
+        let forced = v.rules.must_capture && self.captures_at_hand(v, pos, ply);
+        if !in_check && !forced {
             if stand >= beta {
                 return stand;
             }
@@ -42,16 +47,16 @@ impl Run<'_> {
         let safety = v.safety_given(pos, (qply < 4).then_some(in_check));
         let mut scores = std::mem::take(&mut self.scores[ply]);
         self.score_moves(pos, &moves, &mut scores, None, ply.min(params::MAX_PLY));
-        let mut best = if in_check { -INF } else { stand };
+        let mut best = if in_check || forced { -INF } else { stand };
         let mut legal = 0;
         for i in 0..moves.len() {
             pick(&mut moves, &mut scores, i);
             let m = moves[i];
-            if !v.is_legal_fast(pos, m, &safety) {
+            if (forced && !v.is_capture(pos, m)) || !v.is_legal_fast(pos, m, &safety) {
                 continue;
             }
             legal += 1;
-            if !in_check && m.kind != MoveKind::Promotion {
+            if !in_check && !forced && m.kind != MoveKind::Promotion {
                 let victim = self.captured_value(pos, m);
                 // Delta pruning: even winning the piece cannot reach alpha.
                 if stand + victim + params::DELTA_MARGIN <= alpha {
@@ -84,5 +89,16 @@ impl Run<'_> {
             return Searcher::outcome_score(v.rules.end.checkmate, ply);
         }
         best
+    }
+
+    /// Has the side to move a legal capture? (For `must capture`.)
+    fn captures_at_hand(&mut self, v: &Variant, pos: &mut Position, ply: usize) -> bool {
+        let mut moves = std::mem::take(&mut self.bufs[ply]);
+        moves.clear();
+        v.pseudo_noisy_moves(pos, &mut moves);
+        let safety = v.safety(pos);
+        let forced = v.captures_forced(pos, &moves, &safety);
+        self.bufs[ply] = moves;
+        forced
     }
 }

@@ -11,7 +11,10 @@ impl<'a> Lowerer<'a> {
     ) -> Option<CastlingDef> {
         let king = self.piece_id(&c.king);
         let partner = self.piece_id(&c.partner);
+        // In a game without royal pieces any piece may castle (and nothing
+        // is check); with royal pieces the castling piece must be one.
         if let Some(k) = king
+            && pieces.iter().any(|p| p.royal)
             && !pieces.get(k).is_some_and(|p| p.royal)
         {
             let mut d = Diagnostic::error(

@@ -12,6 +12,7 @@ impl<'a> Lowerer<'a> {
             no_progress: None,
             checks: None,
             reach: Vec::new(),
+            extinct: Vec::new(),
         };
         let Some(e) = &self.flat.end else { return end };
         let mut seen: HashMap<&'static str, Span> = HashMap::new();
@@ -26,6 +27,12 @@ impl<'a> Lowerer<'a> {
                 ast::EndKind::Reach(r) => {
                     if let Some(d) = self.reach(r, o) {
                         end.reach.push(d);
+                    }
+                    continue;
+                }
+                ast::EndKind::Extinct(x) => {
+                    if let Some(e) = self.extinction(x, o) {
+                        end.extinct.push(e);
                     }
                     continue;
                 }
@@ -51,9 +58,24 @@ impl<'a> Lowerer<'a> {
                 }
                 ast::EndKind::Checks(n) => end.checks = self.checks_count(n).map(|n| (n, o)),
                 ast::EndKind::Reach(_) => {}
+                ast::EndKind::Extinct(_) => {}
             }
         }
         end
+    }
+
+    /// An `extinct` rule: the pieces it counts.
+    fn extinction(&mut self, x: &ast::Extinct, outcome: Outcome) -> Option<Extinction> {
+        let named: Vec<Option<PieceId>> = x.pieces.iter().map(|p| self.piece_id(p)).collect();
+        let named: Vec<PieceId> = named.into_iter().collect::<Option<_>>()?;
+        let pieces = if x.all {
+            (0..self.piece_ids.len())
+                .filter(|k| !named.contains(k))
+                .collect()
+        } else {
+            named
+        };
+        Some(Extinction { pieces, outcome })
     }
 
     pub(super) fn end_count(&mut self, n: &ast::Uint, word: &str, least: u64) -> Option<u32> {

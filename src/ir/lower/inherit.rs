@@ -42,6 +42,8 @@ pub(super) struct Flat {
     pub(super) renamed: HashMap<String, String>,
     /// Names written in `when` blocks that do not hold (not unused for lints).
     pub(super) untaken: HashSet<String>,
+    /// `must capture`, where it was written.
+    pub(super) must_capture: Option<Span>,
 }
 
 /// The longest chain of `extends` (games, and pieces within a game): a game
@@ -120,6 +122,7 @@ impl Loader<'_> {
             options: IndexMap::new(),
             renamed: HashMap::new(),
             untaken: HashSet::new(),
+            must_capture: None,
         });
         flat.name = game.name.clone();
         // Macros first, then the `when` blocks that hold.
@@ -138,6 +141,8 @@ impl Loader<'_> {
         let items = self.select_when(&items, &known_options, &mut flat.untaken);
         flat.tests.clear();
         let errors = &mut self.errors;
+        // `remove` drops inherited blocks, before the game's own are added.
+        super::remove::apply_removes(&mut flat, &items, errors);
 
         let mut firsts: HashMap<&'static str, Span> = HashMap::new();
         let mut once = |what: &'static str, span: Span, errors: &mut Vec<Diagnostic>| -> bool {
@@ -220,6 +225,13 @@ impl Loader<'_> {
                         flat.options.insert(o.name.text.clone(), o.clone());
                     }
                 }
+                ast::GameItem::MustCapture(span) => {
+                    if once("must capture", *span, errors) {
+                        flat.must_capture = Some(*span);
+                    }
+                }
+                // Applied before the other blocks.
+                ast::GameItem::Remove(_) => {}
                 // Expanded and selected above.
                 ast::GameItem::When(_) | ast::GameItem::Use(_) => {}
             }
@@ -386,6 +398,7 @@ fn resolve_piece(
     for item in &decl.items {
         match item {
             ast::PieceItem::Royal(_) => p.royal = true,
+            ast::PieceItem::NotRoyal(_) => p.royal = false,
             ast::PieceItem::ResetsClock(_) => p.resets_clock = true,
             ast::PieceItem::Value(n) => {
                 if let Some(first) = value_at {

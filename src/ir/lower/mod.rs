@@ -38,6 +38,7 @@ mod keywords;
 mod lints;
 mod pieces;
 mod players;
+mod remove;
 mod setup;
 mod sources;
 mod test_blocks;
@@ -362,6 +363,7 @@ impl<'a> Lowerer<'a> {
             options,
             forbid,
             option_values,
+            must_capture: flat.must_capture.is_some(),
         })
     }
 }

@@ -134,7 +134,14 @@ impl<'a> Lowerer<'a> {
             .filter(|p| p.royal)
             .map(|p| p.name.as_str())
             .collect();
-        if !royals.is_empty() {
+        // A player may go without a royal piece if the game can end by
+        // extinction: that is how such a player loses.
+        let extinction = self.flat.end.as_ref().is_some_and(|e| {
+            e.rules
+                .iter()
+                .any(|r| matches!(r.kind, ast::EndKind::Extinct(_)))
+        });
+        if !royals.is_empty() && !extinction {
             for (i, player) in players.iter().enumerate() {
                 let has = placements
                     .iter()

@@ -72,6 +72,7 @@ impl<'a> Lowerer<'a> {
                     ast::TestStepKind::Stalemate => {
                         TestStep::Expect(Expectation::Stalemate, s.span)
                     }
+                    ast::TestStepKind::Extinct => TestStep::Expect(Expectation::Extinct, s.span),
                     ast::TestStepKind::Options(list) => {
                         let set = self.option_settings(list);
                         if steps.iter().any(|s| !matches!(s, TestStep::Options(_))) {

@@ -96,6 +96,41 @@ pub enum EndKind {
     Checks(Uint),
     /// `PIECE... reaches ZONE`.
     Reach(Reach),
+    /// `extinct all [except P+]` or `extinct P+`.
+    Extinct(Extinct),
+}
+
+/// The pieces an `extinct` rule counts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Extinct {
+    /// `all`: every piece type, less `pieces`; else only `pieces`.
+    pub all: bool,
+    /// The pieces named (after `except`, or alone).
+    pub pieces: Vec<Ident>,
+}
+
+/// `remove ...`: what an inherited game declared, dropped.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Remove {
+    /// What is removed.
+    pub what: RemoveWhat,
+    /// The whole item.
+    pub span: Span,
+}
+
+/// The thing a `remove` drops.
+#[derive(Debug, Clone, PartialEq)]
+pub enum RemoveWhat {
+    /// `remove castling`.
+    Castling,
+    /// `remove end`.
+    End,
+    /// `remove must capture`.
+    MustCapture,
+    /// `remove piece A B`.
+    Pieces(Vec<Ident>),
+    /// `remove zone a b`.
+    Zones(Vec<Ident>),
 }
 
 /// A result for the side to move.

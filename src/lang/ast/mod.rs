@@ -208,4 +208,8 @@ pub enum GameItem {
     Use(Use),
     /// `forbid { ... }`.
     Forbid(Forbid),
+    /// `remove ...`: drop an inherited block.
+    Remove(Remove),
+    /// `must capture`.
+    MustCapture(Span),
 }

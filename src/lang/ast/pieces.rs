@@ -24,6 +24,8 @@ pub struct Piece {
 pub enum PieceItem {
     /// `royal`.
     Royal(Span),
+    /// `not royal`.
+    NotRoyal(Span),
     /// `value N`.
     Value(Number),
     /// `resets_clock`.

@@ -41,6 +41,8 @@ pub enum TestStepKind {
     Checkmate,
     /// `stalemate`.
     Stalemate,
+    /// `extinct`.
+    Extinct,
     /// `option NAME = VALUE ...`.
     Options(Vec<(Ident, Ident)>),
     /// `vote OPTION PLAYER CHOICE ... -> CHOICE|refused`.

@@ -32,12 +32,14 @@ pub(super) fn end_rule(p: Pair<Rule>, file: FileId) -> EndRule {
         Rule::kw_stalemate,
         Rule::kw_repetition,
         Rule::kw_no_progress,
+        Rule::extinct,
     ]);
     let kind = match head.as_rule() {
         Rule::kw_checkmate => EndKind::Checkmate,
         Rule::kw_stalemate => EndKind::Stalemate,
         Rule::kw_repetition => EndKind::Repetition(uint(c.one(Rule::uint), file)),
         Rule::kw_no_progress => EndKind::NoProgress(uint(c.one(Rule::uint), file)),
+        Rule::extinct => EndKind::Extinct(extinct(head, file)),
         r => Children::unexpected(Rule::end_rule, r),
     };
     let k = Children::choice(c.one(Rule::outcome));
@@ -52,6 +54,54 @@ pub(super) fn end_rule(p: Pair<Rule>, file: FileId) -> EndRule {
         outcome,
         span: sp,
     }
+}
+
+/// `extinct all [except P+]` or `extinct P+`.
+fn extinct(p: Pair<Rule>, file: FileId) -> Extinct {
+    let mut c = Children::of(p);
+    c.one(Rule::kw_extinct);
+    let all = c.opt(Rule::kw_all).is_some();
+    if all {
+        c.opt(Rule::kw_except);
+    }
+    Extinct {
+        all,
+        pieces: c
+            .many(Rule::name)
+            .into_iter()
+            .map(|n| ident(n, file))
+            .collect(),
+    }
+}
+
+/// `remove castling | end | must capture | piece A B | zone a b`.
+pub(super) fn remove(p: Pair<Rule>, file: FileId) -> Remove {
+    let sp = span(&p, file);
+    let mut c = Children::of(p);
+    c.one(Rule::kw_remove);
+    let head = c.one_of(&[
+        Rule::kw_castling,
+        Rule::kw_end,
+        Rule::must_capture,
+        Rule::kw_piece,
+        Rule::kw_zone,
+    ]);
+    let head_rule = head.as_rule();
+    let mut names = || -> Vec<Ident> {
+        c.many(Rule::name)
+            .into_iter()
+            .map(|n| ident(n, file))
+            .collect()
+    };
+    let what = match head_rule {
+        Rule::kw_castling => RemoveWhat::Castling,
+        Rule::kw_end => RemoveWhat::End,
+        Rule::must_capture => RemoveWhat::MustCapture,
+        Rule::kw_piece => RemoveWhat::Pieces(names()),
+        Rule::kw_zone => RemoveWhat::Zones(names()),
+        r => Children::unexpected(Rule::remove, r),
+    };
+    Remove { what, span: sp }
 }
 
 // ============================================================================
@@ -123,6 +173,7 @@ pub(super) fn test_step(p: Pair<Rule>, file: FileId) -> TestStep {
         Rule::checkmate_step => TestStepKind::Checkmate,
         Rule::stalemate_step => TestStepKind::Stalemate,
         Rule::check_step => TestStepKind::Check,
+        Rule::extinct_step => TestStepKind::Extinct,
         r => Children::unexpected(Rule::test_step, r),
     };
     TestStep { kind, span: sp }

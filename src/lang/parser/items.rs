@@ -125,6 +125,8 @@ pub(super) fn game_item(p: Pair<Rule>, file: FileId) -> GameItem {
         Rule::when_block => GameItem::When(when_block(c, file)),
         Rule::use_item => GameItem::Use(use_item(c, file)),
         Rule::forbid => GameItem::Forbid(forbid(c, file)),
+        Rule::remove => GameItem::Remove(super::end_tests::remove(c, file)),
+        Rule::must_capture => GameItem::MustCapture(bare(c, file)),
         r => Children::unexpected(Rule::game_item, r),
     }
 }

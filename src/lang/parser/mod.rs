@@ -215,6 +215,13 @@ fn is_keyword(rule: Rule) -> bool {
             | Rule::kw_forbid
             | Rule::kw_facing
             | Rule::kw_along
+            | Rule::kw_remove
+            | Rule::kw_zone
+            | Rule::kw_must
+            | Rule::kw_capture
+            | Rule::kw_extinct
+            | Rule::kw_all
+            | Rule::kw_except
     )
 }
 

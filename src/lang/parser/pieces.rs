@@ -27,6 +27,7 @@ pub(super) fn piece_item(p: Pair<Rule>, file: FileId) -> PieceItem {
     let c = Children::choice(p);
     match c.as_rule() {
         Rule::royal => PieceItem::Royal(bare(c, file)),
+        Rule::not_royal => PieceItem::NotRoyal(bare(c, file)),
         Rule::resets_clock => PieceItem::ResetsClock(bare(c, file)),
         Rule::value => value(c, file),
         Rule::moves => moves(c, file),

@@ -25,6 +25,7 @@ pub(super) const KEYWORDS: &[&str] = &[
     "promote",
     "reserve",
     "define",
+    "remove",
     "import",
     "mirror",
     "option",
@@ -45,6 +46,7 @@ pub(super) const KEYWORDS: &[&str] = &[
     "value",
     "zones",
     "drop",
+    "must",
     "else",
     "file",
     "from",
@@ -177,6 +179,7 @@ fn describe(rule: Rule) -> Option<String> {
         | Rule::not_check_step
         | Rule::checkmate_step
         | Rule::stalemate_step
+        | Rule::extinct_step
         | Rule::check_step
         | Rule::option_step
         | Rule::vote_step => {
@@ -196,6 +199,10 @@ fn describe(rule: Rule) -> Option<String> {
         Rule::resets_clock => "`resets_clock`",
         Rule::moves => "`moves`",
         Rule::promote => "`promote`",
+        Rule::not_royal => "`not royal`",
+        Rule::remove => "`remove`",
+        Rule::must_capture => "`must capture`",
+        Rule::extinct => "`extinct`",
         r => {
             let name = format!("{r:?}");
             return name.strip_prefix("kw_").map(|k| format!("`{k}`"));
@@ -247,6 +254,8 @@ pub(super) const BLOCK_KEYWORDS: &[&str] = &[
     "define",
     "use",
     "forbid",
+    "remove",
+    "must",
 ];
 
 /// The keywords a rule can start with, for "did you mean".
@@ -269,8 +278,10 @@ pub(super) fn rule_keywords(rule: Rule) -> &'static [&'static str] {
             "when",
             "use",
             "forbid",
+            "remove",
+            "must",
         ],
-        Rule::piece_item => &["royal", "value", "resets_clock", "moves", "promote"],
+        Rule::piece_item => &["royal", "not", "value", "resets_clock", "moves", "promote"],
         Rule::move_rule => &["step", "slide", "leap", "hop", "prefer"],
         Rule::hop_shape => &["first", "next", "slide"],
         Rule::drop_item => &["in", "require", "then"],
@@ -284,6 +295,7 @@ pub(super) fn rule_keywords(rule: Rule) -> &'static [&'static str] {
             "repetition",
             "no_progress",
             "checks",
+            "extinct",
         ],
         Rule::forbid_rule => &["check", "facing"],
         Rule::outcome => &["loss", "win", "draw"],
@@ -300,6 +312,7 @@ pub(super) fn rule_keywords(rule: Rule) -> &'static [&'static str] {
             "not",
             "checkmate",
             "stalemate",
+            "extinct",
         ],
         _ => &[],
     }
