@@ -3,7 +3,7 @@
 
 import { get } from "./api.js";
 import { staticBoardSvg } from "./board.js";
-import { geometry, parseFen } from "./fen.js";
+import { geometry, parseFen, pretty } from "./fen.js";
 import { GamePage } from "./game.js";
 import { figureKey, pieceSvg } from "./pieces.js";
 
@@ -44,7 +44,7 @@ async function showMenu() {
     <p>Every board here is drawn from its rule file: the squares, the pieces and their moves. Pick a variant to play it against the engine, watch the engine play itself, or play a friend at this screen.</p></div>
     <div class="cards" id="cards"><p class="muted">Loading the variants…</p></div></section>`;
   const list = await get("/api/variants");
-  const infos = await Promise.all(list.map((v) => get(`/api/variants/${encodeURIComponent(v.id)}`).catch(() => v)));
+  const infos = await Promise.all(list.map((v) => (v.board || v.status === "error" ? v : get(`/api/variants/${encodeURIComponent(v.id)}`).catch(() => v))));
   menuCache = infos;
   const cards = document.getElementById("cards");
   if (!cards) return;
@@ -54,7 +54,7 @@ async function showMenu() {
 function card(v) {
   const href = `#/play/${encodeURIComponent(v.id)}`;
   if (!v.board) {
-    return `<a class="card broken" href="${href}" data-variant="${esc(v.id)}"><div class="card-body"><h2>${esc(v.name || v.id)}</h2>
+    return `<a class="card broken" href="${href}" data-variant="${esc(v.id)}"><div class="card-body"><h2>${esc(pretty(v.name || v.id))}</h2>
       <div class="card-id">${esc(v.id)}</div><p class="error">The rule file has errors: open it to see them.</p></div></a>`;
   }
   const geo = geometry(v.board);
@@ -66,11 +66,11 @@ function card(v) {
   } catch { /* a preview is a nicety */ }
   const fairy = (v.pieces || []).filter((p) => !ORTHODOX.has(figureKey(p) || "") || !ORTHODOX.has(String(p.name).toLowerCase()));
   const squares = v.board.squares ?? geo.width * geo.height - geo.holes.size;
-  const extras = fairy.map((p) => `<span class="fairy" title="${esc(p.name)} (${esc(p.letter)})">${pieceSvg(p, true, 28)}${esc(p.name)}</span>`).join("");
+  const extras = fairy.map((p) => `<span class="fairy" title="${esc(pretty(p.name))} (${esc(p.letter)})">${pieceSvg(p, true, 28)}${esc(pretty(p.name))}</span>`).join("");
   const opts = (v.options || []).length ? `<div class="card-opt">${(v.options || []).map((o) => esc(o.prompt || o.name)).join(" · ")}</div>` : "";
   return `<a class="card${v.status === "error" ? " broken" : ""}" href="${href}" data-variant="${esc(v.id)}">
     <div class="card-board">${preview}</div>
-    <div class="card-body"><h2>${esc(v.name || v.id)}</h2>
+    <div class="card-body"><h2>${esc(pretty(v.name || v.id))}</h2>
       <div class="card-id">${esc(v.id)} · ${geo.width}×${geo.height}${geo.holes.size ? `, ${squares} squares` : ""}</div>
       ${extras ? `<div class="card-fairy">${extras}</div>` : ""}${opts}
       ${v.status === "error" ? `<p class="error">The rule file has errors now.</p>` : ""}

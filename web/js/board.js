@@ -3,7 +3,7 @@
 // moves with the legal targets shown, drops from the reserve, the promotion
 // chooser, and moves animated from the difference of two positions.
 
-import { parseMove, parseSquare, squareName } from "./fen.js";
+import { parseMove, parseSquare, pretty, squareName } from "./fen.js";
 import { pieceMarkup, pieceSvg } from "./pieces.js";
 
 const NS = "http://www.w3.org/2000/svg";
@@ -202,7 +202,13 @@ export class BoardView {
     }
     this.lastAnimation = moves.map((m) => `${m.from || "@"}-${m.to}`).sort().join(" ");
     this.svg.dataset.animated = this.lastAnimation;
+    // Every animation of the last few moves, for the browser test to read.
+    this.animLog = [...(this.animLog || []).slice(-15), this.lastAnimation];
+    this.svg.dataset.animlog = this.animLog.join(" | ");
+    const dragged = this.draggedTo;
+    this.draggedTo = null;
     for (const m of moves) {
+      if (m.to === dragged) continue; // the hand already carried it there
       const node = this.lPieces.querySelector(`g.piece[data-square="${m.to}"] .piece-inner`);
       if (!node || !node.animate) continue;
       if (m.from) {
@@ -253,16 +259,17 @@ export class BoardView {
     if (!cands.length) return false;
     this.selected = null;
     this.renderTargets();
+    const mover = this.position && cands[0] && this.position.squares.get(parseMove(cands[0]).from || "");
     if (cands.length === 1) this.onMove(cands[0]);
-    else this.choosePromotion(cands, to);
+    else this.choosePromotion(cands, mover ? mover.white : this.position.turn === "white");
     return true;
   }
 
-  choosePromotion(cands, to) {
+  choosePromotion(cands, white) {
+    this.boardBox.querySelectorAll(".chooser").forEach((c) => c.remove());
     const box = document.createElement("div");
     box.className = "chooser";
     box.setAttribute("role", "dialog");
-    const white = this.position ? this.position.turn === "white" : true;
     const title = document.createElement("div");
     title.className = "chooser-title";
     title.textContent = "Promote to";
@@ -276,7 +283,7 @@ export class BoardView {
       b.dataset.move = m;
       if (suffix) {
         const pc = this.pieceOf(suffix.toUpperCase());
-        b.innerHTML = pieceSvg(pc, white, 64) + `<span>${pc.name || suffix}</span>`;
+        b.innerHTML = pieceSvg(pc, white, 64) + `<span>${pretty(pc.name || suffix)}</span>`;
       } else {
         b.innerHTML = `<span class="nopromo">stay</span>`;
       }
@@ -336,7 +343,9 @@ export class BoardView {
       ghost.remove();
       node.classList.remove("dragging");
       const to = this.squareAt(ev.clientX, ev.clientY);
+      this.draggedTo = to;
       if (!(to && to !== sq && this.tryMove(to))) {
+        this.draggedTo = null;
         if (to !== sq) this.select(null);
       }
     };
@@ -375,7 +384,7 @@ export class BoardView {
         b.disabled = !canDrop;
         if (this.selected && this.selected.drop === L && pos.turn === side) b.classList.add("selected");
         b.innerHTML = pieceSvg(this.pieceOf(L), side === "white", 56) + (n > 1 ? `<span class="count">${n}</span>` : "");
-        b.title = `${this.pieceOf(L).name || L}: ${canDrop ? "click, then a highlighted square" : "no drop now"}`;
+        b.title = `${pretty(this.pieceOf(L).name || L)}: ${canDrop ? "click, then a highlighted square" : "no drop now"}`;
         b.onclick = () => this.select(this.selected && this.selected.drop === L ? null : { drop: L });
         box.appendChild(b);
       }

@@ -101,3 +101,8 @@ export function parseFen(geo, fen) {
   const turn = parts[1] === "b" ? "black" : "white";
   return { squares, reserves, turn };
 }
+
+/** A name from a rule file, for people: `SwedishCannon` -> `Swedish Cannon`, `Gustav3` -> `Gustav 3`. */
+export function pretty(name) {
+  return String(name || "").replace(/([a-z])([A-Z0-9])/g, "$1 $2");
+}

@@ -6,7 +6,7 @@
 import { get, getText, post } from "./api.js";
 import { BoardView } from "./board.js";
 import { diagnosticsHtml, testsHtml } from "./diagnostics.js";
-import { geometry, parseFen, parseMove } from "./fen.js";
+import { geometry, parseFen, parseMove, pretty } from "./fen.js";
 
 const esc = (s) => String(s ?? "").replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
 const cap = (s) => String(s || "").replace(/^./, (c) => c.toUpperCase());
@@ -157,9 +157,9 @@ export class GamePage {
 
   async loadVariant(info) {
     this.variant = info || (await get(`/api/variants/${encodeURIComponent(this.variantId)}`));
-    document.title = `${this.variant.name || this.variantId} — Myriad`;
+    document.title = `${pretty(this.variant.name || this.variantId)} — Myriad`;
     const head = document.getElementById("variant-title");
-    if (head) head.textContent = this.variant.name || this.variantId;
+    if (head) head.textContent = pretty(this.variant.name || this.variantId);
     if (this.variant.status === "error") this.showErrors(this.variant);
     else this.hideErrors();
     this.showTests(this.variant.tests);
@@ -305,7 +305,7 @@ export class GamePage {
     out.hidden = !decided.length;
     out.innerHTML = decided.map((v) => {
       const ballots = (v.ballots || []).map((b) => `${cap(b.player)}: ${esc(b.answer)}`).join(", ");
-      return `<div>Vote on “${esc(v.prompt || opt(v.option).prompt || v.option)}” — ${ballots} → <b>${esc(v.result)}</b></div>`;
+      return `<div><b>The vote</b>: ${esc(v.prompt || opt(v.option).prompt || v.option)} ${ballots} → <b class="vote-result">${esc(v.result)}</b></div>`;
     }).join("");
   }
 

@@ -78,11 +78,12 @@ const FIGURES = {
 
   // Culverin: a long, upright gun on its carriage, with the Perier's star.
   culverin: (c) => pedestal(c) +
-    `<path d="M28 80 L32 66 L68 66 L72 80 Z" ${attrs(c)}/>` +
-    `<path d="M43 66 L45 22 L41 15 L59 15 L55 22 L57 66 Z" ${attrs(c)}/>` +
-    `<path d="M44 30 L56 30 M44 48 L56 48" ${det(c)}/>` +
-    `<circle cx="50" cy="73" r="4" fill="${c.detail}"/>` +
-    `<path d="${star(50, 58, 9, 4, 8)}" fill="${c.detail}" stroke="none"/>`,
+    `<path d="M40 68 L42 24 L37 17 L63 17 L58 24 L60 68 Z" ${attrs(c)}/>` +
+    `<path d="M42 30 L58 30 M41 44 L59 44" ${det(c)}/>` +
+    `<path d="M24 80 L30 64 L70 64 L76 80 Z" ${attrs(c)}/>` +
+    `<circle cx="33" cy="79" r="8" ${attrs(c)}/><circle cx="67" cy="79" r="8" ${attrs(c)}/>` +
+    `<circle cx="33" cy="79" r="2.5" fill="${c.detail}"/><circle cx="67" cy="79" r="2.5" fill="${c.detail}"/>` +
+    `<path d="${star(50, 55, 8, 3.5, 8)}" fill="${c.detail}" stroke="none"/>`,
 
   // Crab: the pawn that leaps sideways when blocked.
   crab: (c) =>
