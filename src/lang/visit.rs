@@ -114,7 +114,10 @@ fn walk_item(item: &mut GameItem, f: &mut dyn FnMut(Slot<'_>)) {
                         f(Slot::Name(zone));
                         to.iter_mut().for_each(|t| f(Slot::Name(t)));
                     }
-                    PieceItem::Royal(_) | PieceItem::Value(_) | PieceItem::ResetsClock(_) => {}
+                    PieceItem::Royal(_)
+                    | PieceItem::Value(_)
+                    | PieceItem::ResetsClock(_)
+                    | PieceItem::Figure(_) => {}
                 }
             }
         }
