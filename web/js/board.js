@@ -31,6 +31,7 @@ export class BoardView {
     this.position = null;
     this.marks = {};
     this.selected = null; // {from} or {drop}
+    this.container = container;
     this.root = document.createElement("div");
     this.root.className = "board-wrap";
     container.replaceChildren(this.root);
@@ -74,6 +75,9 @@ export class BoardView {
     const { width, height } = this.geo;
     this.svg.replaceChildren();
     this.svg.setAttribute("viewBox", `0 0 ${M + width * S + 8} ${height * S + M}`);
+    // As large as the window allows: the board's height fits the viewport.
+    const aspect = (M + width * S + 8) / (height * S + M);
+    this.sizer().style.setProperty("--board-max", `calc((100vh - 100px) * ${aspect.toFixed(4)})`);
     this.svg.dataset.files = width;
     this.svg.dataset.ranks = height;
     this.lSquares = el("g", { class: "squares" }, this.svg);
@@ -105,6 +109,11 @@ export class BoardView {
     if (this.position) this.renderPieces();
     this.renderMarks();
     this.renderReserves();
+  }
+
+  /** The element whose width follows the board's (the page's board column). */
+  sizer() {
+    return this.container.closest(".game-main") || this.root;
   }
 
   setFlipped(flipped) {
@@ -276,6 +285,11 @@ export class BoardView {
     box.appendChild(title);
     const row = document.createElement("div");
     row.className = "chooser-row";
+    const value = (m) => {
+      const suffix = parseMove(m).promo.replace(/^[=+]/, "");
+      return suffix ? this.pieceOf(suffix.toUpperCase()).value ?? 0 : -1;
+    };
+    cands = [...cands].sort((a, b) => value(b) - value(a));
     for (const m of cands) {
       const suffix = parseMove(m).promo.replace(/^[=+]/, "");
       const b = document.createElement("button");
@@ -360,6 +374,7 @@ export class BoardView {
     const pos = this.position;
     const has = pos && (pos.reserves.white.length || pos.reserves.black.length);
     this.root.classList.toggle("has-reserves", !!has || !!this.showReserves);
+    this.sizer().style.setProperty("--reserve-w", has || this.showReserves ? "96px" : "0px");
     const fill = (box, side) => {
       box.replaceChildren();
       box.dataset.side = side;

@@ -9,9 +9,13 @@ export function diagnosticsHtml(diags, rendered) {
   }
   const items = diags.map((d) => {
     const loc = `${d.file || "?"}:${d.line ?? "?"}:${d.col ?? "?"}`;
-    const caretPad = d.col ? " ".repeat(Math.max(0, d.col - 1)) : "";
+    // Spaces up to the column, keeping the source line's tabs so the caret lines up.
+    const caretPad = d.col ? [...String(d.source_line ?? "").padEnd(d.col - 1).slice(0, d.col - 1)].map((c) => (c === "\t" ? "\t" : " ")).join("") : "";
+    // Underline the word the column points at, as `myriad check` does.
+    const word = d.col && d.source_line ? (/^[\w.]+/.exec(String(d.source_line).slice(d.col - 1)) || [""])[0] : "";
+    const carets = "^".repeat(Math.max(1, Math.min(word.length, 40)));
     const src = d.source_line != null
-      ? `<pre class="diag-source"><span class="ln">${esc(d.line)} │ </span>${esc(d.source_line)}\n<span class="ln">${" ".repeat(String(d.line).length)} │ </span><span class="caret">${caretPad}^${d.label ? " " + esc(d.label) : ""}</span></pre>`
+      ? `<pre class="diag-source"><span class="ln">${esc(d.line)} │ </span>${esc(d.source_line)}\n<span class="ln">${" ".repeat(String(d.line).length)} │ </span><span class="caret">${caretPad}${carets}${d.label ? " " + esc(d.label) : ""}</span></pre>`
       : "";
     return `<li class="diag diag-${esc(d.severity || "error")}">
       <div class="diag-head"><span class="diag-sev">${esc(d.severity || "error")}${d.code ? `[${esc(d.code)}]` : ""}</span>

@@ -176,6 +176,7 @@ export class GamePage {
     this.geoKey = key;
     this.board = new BoardView(this.$("board-area"), { geo, pieceOf: (L) => this.pieceOf(L), onMove: (m) => this.play(m) });
     this.board.flipped = this.flipped;
+    this.board.showReserves = (this.variant.pieces || []).some((p) => p.droppable);
     this.board.draw();
   }
 
@@ -223,6 +224,10 @@ export class GamePage {
     const live = this.view === null;
     const fen = live ? s.fen : this.fenAt(ply);
     const pos = parseFen(this.geo, fen);
+    // The reserves' column: for a variant with drops, unless the game began with none (a vote said no).
+    const start = parseFen(this.geo, s.start_fen);
+    const hasAny = (p) => p.reserves.white.length + p.reserves.black.length > 0;
+    this.board.showReserves = (this.variant.pieces || []).some((p) => p.droppable) && (s.vote_pending || hasAny(start) || hasAny(pos));
     this.board.setPosition(pos, { animate });
     this.board.setLegal(live && this.humanToMove() ? s.legal : []);
     // Marks: the last move, and the king in check.
@@ -278,7 +283,7 @@ export class GamePage {
     }
     const who = cap(s.turn);
     const thinking = this.engineBusy ? " — the engine is thinking…" : "";
-    el.innerHTML = `<span class="dot ${esc(s.turn)}"></span>${esc(who)} to move${s.check ? ", <b>check</b>" : ""}${esc(thinking)}`;
+    el.innerHTML = `<span class="dot ${esc(s.turn)}"></span><span>${esc(who)} to move${s.check ? ", <b>check</b>" : ""}${esc(thinking)}</span>`;
   }
 
   renderVote() {
