@@ -53,7 +53,7 @@ export class BoardView {
     if (!s) return null;
     const x = this.flipped ? this.geo.width - 1 - s.f : s.f;
     const y = this.flipped ? s.r : this.geo.height - 1 - s.r;
-    return { x: M + x * S, y: y * S };
+    return { x: this.m + x * S, y: y * S };
   }
 
   squareAt(clientX, clientY) {
@@ -61,7 +61,7 @@ export class BoardView {
     pt.x = clientX;
     pt.y = clientY;
     const p = pt.matrixTransform(this.svg.getScreenCTM().inverse());
-    const x = Math.floor((p.x - M) / S);
+    const x = Math.floor((p.x - this.m) / S);
     const y = Math.floor(p.y / S);
     if (x < 0 || y < 0 || x >= this.geo.width || y >= this.geo.height) return null;
     const f = this.flipped ? this.geo.width - 1 - x : x;
@@ -73,10 +73,14 @@ export class BoardView {
   // ------------------------------------------------------------------ layers
   draw() {
     const { width, height } = this.geo;
+    // Labels grow with the board, so that they stay legible on 16x16.
+    const k = Math.max(1, Math.max(width, height) / 10);
+    this.m = Math.round(M * k);
+    this.labelSize = Math.round(24 * k);
     this.svg.replaceChildren();
-    this.svg.setAttribute("viewBox", `0 0 ${M + width * S + 8} ${height * S + M}`);
+    this.svg.setAttribute("viewBox", `0 0 ${this.m + width * S + 8} ${height * S + this.m}`);
     // As large as the window allows: the board's height fits the viewport.
-    const aspect = (M + width * S + 8) / (height * S + M);
+    const aspect = (this.m + width * S + 8) / (height * S + this.m);
     this.sizer().style.setProperty("--board-max", `calc((100vh - 100px) * ${aspect.toFixed(4)})`);
     this.svg.dataset.files = width;
     this.svg.dataset.ranks = height;
@@ -97,12 +101,12 @@ export class BoardView {
     // File labels under the board, rank labels to its left.
     for (let f = 0; f < width; f++) {
       const x = this.flipped ? width - 1 - f : f;
-      const t = el("text", { class: "label", x: M + x * S + S / 2, y: height * S + M * 0.7, "text-anchor": "middle" }, this.lLabels);
+      const t = el("text", { class: "label", "font-size": this.labelSize, x: this.m + x * S + S / 2, y: height * S + this.m * 0.7, "text-anchor": "middle" }, this.lLabels);
       t.textContent = this.geo.files[f];
     }
     for (let r = 0; r < height; r++) {
       const y = this.flipped ? r : height - 1 - r;
-      const t = el("text", { class: "label", x: M * 0.45, y: y * S + S / 2, "text-anchor": "middle", "dominant-baseline": "central" }, this.lLabels);
+      const t = el("text", { class: "label", "font-size": this.labelSize, x: this.m * 0.45, y: y * S + S / 2, "text-anchor": "middle", "dominant-baseline": "central" }, this.lLabels);
       t.textContent = this.geo.ranks[r];
     }
     this.svg.onpointerdown = (e) => this.pointerDown(e);

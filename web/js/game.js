@@ -7,6 +7,7 @@ import { get, getText, post } from "./api.js";
 import { BoardView } from "./board.js";
 import { diagnosticsHtml, testsHtml } from "./diagnostics.js";
 import { geometry, parseFen, parseMove, pretty } from "./fen.js";
+import { pieceSvg } from "./pieces.js";
 
 const esc = (s) => String(s ?? "").replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
 const cap = (s) => String(s || "").replace(/^./, (c) => c.toUpperCase());
@@ -83,6 +84,7 @@ export class GamePage {
           <div class="buttons"><button id="show-pgn">Show PGN</button><button id="copy-pgn">Copy PGN</button><button id="load-pgn">Load PGN</button></div>
           <div class="io-msg" id="io-msg"></div>
         </details>
+        <div class="legend" id="legend" hidden></div>
         <div class="tests-box" id="tests" hidden></div>
       </aside>
     </section>`;
@@ -164,6 +166,7 @@ export class GamePage {
     else this.hideErrors();
     this.showTests(this.variant.tests);
     if (!this.variant.board) return;
+    this.renderLegend();
     const geo = geometry(this.variant.board);
     const key = JSON.stringify([geo.files, geo.ranks, [...geo.holes]]);
     const letters = new Map((this.variant.pieces || []).map((p) => [p.letter.toUpperCase(), p]));
@@ -256,6 +259,16 @@ export class GamePage {
     const notice = this.$("notice");
     notice.hidden = !s.notice;
     notice.textContent = s.notice || "";
+  }
+
+  /** The pieces beyond the orthodox six, with their figures, names and letters. */
+  renderLegend() {
+    const orthodox = new Set(["king", "queen", "rook", "bishop", "knight", "pawn"]);
+    const fairy = (this.variant.pieces || []).filter((p) => !orthodox.has(String(p.name).toLowerCase()));
+    const box = this.$("legend");
+    box.hidden = !fairy.length;
+    box.innerHTML = fairy.length ? `<div class="box-title">Pieces of this game</div>` + fairy.map((p) =>
+      `<div class="legend-row">${pieceSvg(p, true, 34)}${pieceSvg(p, false, 34)}<span><b>${esc(pretty(p.name))}</b> <span class="muted">(${esc(p.letter)})</span></span></div>`).join("") : "";
   }
 
   renderStatus() {
