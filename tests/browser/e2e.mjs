@@ -9,7 +9,8 @@
 //   1. the menu lists the bundled variants;
 //   2. Perier: votes yes, plays Nf3, gets the engine's reply, drops the Perier
 //      on g1 from the reserve and sees the g2 pawn travel to g4, gets the
-//      engine's reply, plays e2-e4 by dragging, gets the reply;
+//      engine's reply, plays e2-e4 by dragging, gets the reply, reads the
+//      move list and steps back through it, turns on live analysis;
 //   3. Gustavian: exactly 68 squares drawn; castles f1->i1 by clicking and
 //      sees the rook arrive on g1;
 //   4. watch mode: breaks the temporary rule file, sees the located error in
@@ -25,7 +26,7 @@ import { chromium } from "playwright-core";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, "../..");
-const bin = process.env.MYRIAD_BIN || path.join(repo, "target/release/myriad");
+const bin = path.resolve(process.env.MYRIAD_BIN || path.join(repo, "target/release/myriad"));
 const out = process.env.E2E_OUT || path.join(here, "out");
 const chromiumPath = process.env.CHROMIUM || "/usr/bin/chromium";
 const T = 20000; // the longest any one step may take, in ms
@@ -61,6 +62,7 @@ const base = await new Promise((resolve, reject) => {
     }
   });
   server.on("exit", (code) => reject(new Error(`myriad serve exited (${code}):\n${serverOut}`)));
+  server.on("error", (e) => reject(new Error(`cannot start ${bin} (build it: cargo build --release): ${e.message}`)));
 });
 log(`server at ${base}`);
 
@@ -151,8 +153,12 @@ try {
   check((await ply()) === 2 && (await pieceOn("g2")) === "wP", "clicking move 2 shows the position after it");
   await page.locator("#nav-last").click();
   check((await ply()) === 6, "back to the current position");
-  await page.waitForTimeout(400);
+  await page.locator("#analysis-on").check();
+  await page.waitForFunction(() => Number(document.getElementById("analysis")?.dataset.depth || 0) >= 4);
+  const pv = await page.locator("#analysis .an-pv").textContent();
+  check(pv.trim().length > 0, `live analysis: depth ${await page.locator("#analysis").getAttribute("data-depth")}, PV ${pv.trim()}`);
   await shot("perier.png");
+  await page.locator("#analysis-on").uncheck();
 
   // 3. Gustavian: the 68-square board, castling f1->i1.
   await page.goto(base + "/#/");

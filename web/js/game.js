@@ -469,6 +469,7 @@ export class GamePage {
     if (this.analysis && this.analysis.key === key) return;
     this.stopAnalysis();
     const box = this.$("analysis");
+    delete box.dataset.depth;
     if (!on) {
       box.innerHTML = this.$("analysis-on").checked && this.view !== null ? `<span class="muted">analysis follows the game's current position</span>` : "";
       return;
