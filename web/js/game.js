@@ -408,6 +408,7 @@ export class GamePage {
       const st = await post(`/api/games/${this.gameId}/vote`, { player, engine: true });
       this.engineBusy = false;
       if (token === this.token) this.setState(st, false);
+      else this.afterState(); // the game changed meanwhile: look at the new one
     } catch (e) {
       this.engineBusy = false;
       this.error(e);
@@ -426,10 +427,15 @@ export class GamePage {
       if (token === this.token && id === this.gameId) {
         this.lastEngine = st.engine;
         this.setState(st);
+      } else {
+        this.afterState();
       }
     } catch (e) {
       this.engineBusy = false;
-      if (token !== this.token) return;
+      if (token !== this.token) {
+        this.afterState();
+        return;
+      }
       if (e.status === 409) {
         this.setState(await get(`/api/games/${id}`), false);
       } else {
