@@ -187,6 +187,7 @@ export class GamePage {
     this.token++;
     this.eeRunning = false;
     this.view = null;
+    this.lastEngine = null;
     const state = await post("/api/games", body || { variant: this.variantId });
     this.setState(state, false);
   }
@@ -296,7 +297,11 @@ export class GamePage {
     }
     const who = cap(s.turn);
     const thinking = this.engineBusy ? " — the engine is thinking…" : "";
-    el.innerHTML = `<span class="dot ${esc(s.turn)}"></span><span>${esc(who)} to move${s.check ? ", <b>check</b>" : ""}${esc(thinking)}</span>`;
+    const e = this.lastEngine;
+    const engineLine = e && e.san && !this.engineBusy
+      ? `<span class="engine-line">engine played ${esc(e.san)}${e.depth ? `, depth ${esc(e.depth)}` : ""}${e.score_white ? `, ${esc(scoreText(e.score_white))}` : ""}</span>`
+      : "";
+    el.innerHTML = `<span class="dot ${esc(s.turn)}"></span><span>${esc(who)} to move${s.check ? ", <b>check</b>" : ""}${esc(thinking)}${engineLine}</span>`;
   }
 
   renderVote() {
@@ -459,6 +464,7 @@ export class GamePage {
   async undo() {
     this.token++;
     this.eeRunning = false;
+    this.lastEngine = null;
     let st = await post(`/api/games/${this.gameId}/undo`);
     // Against the engine, take back its reply too, so that it is your turn again.
     if (st.history.length && !this.isHuman(st.turn) && this.settings.mode !== "none") {
@@ -554,6 +560,7 @@ export class GamePage {
       diagnosticsHtml(info.diagnostics, info.rendered);
     this.$("board-area").hidden = true;
     this.root.querySelector(".game").classList.add("broken");
+    if (!this.state) this.$("status").textContent = "Waiting for the rule file to load";
   }
 
   hideErrors() {
