@@ -337,6 +337,7 @@ export class BoardView {
     const node = this.lPieces.querySelector(`g.piece[data-square="${sq}"]`);
     const start = { x: e.clientX, y: e.clientY };
     let ghost = null;
+    let hover = null;
     const move = (ev) => {
       if (!ghost && Math.hypot(ev.clientX - start.x, ev.clientY - start.y) < 6) return;
       const pt = this.svg.createSVGPoint();
@@ -350,6 +351,16 @@ export class BoardView {
         node.classList.add("dragging");
       }
       ghost.setAttribute("transform", `translate(${p.x - S / 2} ${p.y - S / 2})`);
+      // The target under the pointer is outlined.
+      const over = this.squareAt(ev.clientX, ev.clientY);
+      const ok = over && over !== sq && this.movesFrom({ from: sq }).some((m) => parseMove(m).to === over);
+      if (!hover) hover = el("rect", { class: "drag-over", width: S, height: S }, this.lTargets);
+      hover.style.display = ok ? "" : "none";
+      if (ok) {
+        const q = this.xy(over);
+        hover.setAttribute("x", q.x);
+        hover.setAttribute("y", q.y);
+      }
     };
     const up = (ev) => {
       window.removeEventListener("pointermove", move);
@@ -359,6 +370,7 @@ export class BoardView {
         return;
       }
       ghost.remove();
+      if (hover) hover.remove();
       node.classList.remove("dragging");
       const to = this.squareAt(ev.clientX, ev.clientY);
       this.draggedTo = to;
