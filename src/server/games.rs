@@ -400,7 +400,7 @@ impl Session {
     /// Set the start position from a FEN (checked against the rules).
     pub fn set_fen(&mut self, fen: &str) -> Result<(), ApiError> {
         let g = self.rules().clone();
-        let pos = parse_fen(&g.variant, fen).map_err(|e| ApiError::bad(format!("bad FEN: {e}")))?;
+        let pos = parse_fen(&g.variant, fen).map_err(|e| ApiError::bad(e.to_string()))?;
         self.m = Match::new(pos);
         Ok(())
     }
