@@ -260,6 +260,23 @@ export class GamePage {
     const notice = this.$("notice");
     notice.hidden = !s.notice;
     notice.textContent = s.notice || "";
+    if (s.notice && this.newRules) {
+      const b = document.createElement("button");
+      b.className = "link";
+      b.id = "new-rules";
+      b.textContent = "start a new game under the new rules";
+      b.onclick = async () => {
+        const info = this.newRules;
+        this.newRules = null;
+        try {
+          await this.loadVariant(info || undefined);
+          await this.newGame();
+        } catch (e) {
+          this.error(e);
+        }
+      };
+      notice.append(" ", b);
+    }
   }
 
   /** The pieces beyond the orthodox six, with their figures, names and letters. */
@@ -540,6 +557,16 @@ export class GamePage {
       this.showTests(null);
       return;
     }
+    const mine = (ev.games || []).find((g) => g.id === this.gameId);
+    if (this.state && mine && mine.kept === false) {
+      // The game goes on under its old rules (and board): offer the new ones.
+      this.newRules = ev.info;
+      this.hideErrors();
+      this.showTests(ev.tests);
+      this.setState(await get(`/api/games/${this.gameId}`), false);
+      return;
+    }
+    this.newRules = null;
     await this.loadVariant(ev.info || undefined);
     this.showTests(ev.tests);
     if (this.gameId) {
