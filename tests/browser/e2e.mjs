@@ -12,7 +12,8 @@
 //      engine's reply, plays e2-e4 by dragging, gets the reply, reads the
 //      move list and steps back through it, turns on live analysis;
 //   3. Gustavian: exactly 68 squares drawn; castles f1->i1 by clicking and
-//      sees the rook arrive on g1;
+//      sees the rook arrive on g1; flips the board; promotes to a cannon
+//      through the chooser;
 //   4. watch mode: breaks the temporary rule file, sees the located error in
 //      the page, fixes it, sees the board again with the game going on.
 // Screenshots go to tests/browser/out/ ($E2E_OUT).
@@ -184,6 +185,21 @@ try {
   check(castleSan.startsWith("O-O"), `the move list says ${castleSan}`);
   await page.waitForTimeout(400);
   await shot("gustavian.png");
+  await page.locator("#flip").click();
+  const [a1, a8] = [await sq("a1").boundingBox(), await sq("a8").boundingBox()];
+  check(a1.y < a8.y, "flipped: a1 at the top");
+  await page.locator("#flip").click();
+  // Promotion: the chooser offers the variant's own set, the Swedish Cannon included.
+  await page.fill("#fen", "5k4/*2P5*/*8*/*8*/*8*/*8*/*8*/5K4 w - - 0 1");
+  await page.locator("#load-fen").click();
+  await page.waitForFunction(() => document.querySelector("svg.board")?.dataset.ply === "0" && document.querySelectorAll("svg.board g.piece").length === 3);
+  await clickSquare("d7");
+  await clickSquare("d8");
+  const choices = await page.locator(".chooser-choice").evaluateAll((bs) => bs.map((b) => b.dataset.move));
+  check(choices.length === 5 && choices.includes("d7d8c"), `the promotion chooser: ${choices.join(" ")}`);
+  await page.locator('.chooser-choice[data-move="d7d8c"]').click();
+  await waitPly(1);
+  check((await pieceOn("d8")) === "wC", "promoted to a Swedish Cannon");
 
   // 4. The author's loop: break the watched file, see the error, fix it.
   await page.goto(base + `/#/play/${WATCH_ID}`);
