@@ -112,7 +112,7 @@ try {
   for (const id of ["chess", "perier", "basilisk", "gustavian", "gustavian-crab", "capablanca", "shatranj", "makruk", "knightmate", WATCH_ID]) {
     check(ids.includes(id), `the menu lists ${id}`);
   }
-  await shot("menu.png");
+  await page.screenshot({ path: path.join(out, "menu.png"), fullPage: true });
 
   // 2. Perier against the engine.
   await page.locator('.card[data-variant="perier"]').click();
