@@ -295,7 +295,8 @@ export class GamePage {
     el.className = "status";
     if (s.result) {
       const reason = REASONS[s.reason] || s.reason || "";
-      const winner = s.result === "1-0" ? "White wins" : s.result === "0-1" ? "Black wins" : "Draw";
+      const [first, second] = this.variant.players || ["white", "black"];
+      const winner = s.result === "1-0" ? `${cap(first)} wins` : s.result === "0-1" ? `${cap(second)} wins` : "Draw";
       el.classList.add("over");
       el.innerHTML = `<span class="result">${esc(s.result)}</span> ${esc(winner)}${reason ? ` by ${esc(reason)}` : ""}`;
       el.dataset.result = s.result;
