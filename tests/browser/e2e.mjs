@@ -219,7 +219,7 @@ try {
   check(/orht/.test(await page.locator(".errors-area").textContent()), "with the source line");
   check(await page.locator("#board-area").isHidden(), "in place of the board");
   await page.waitForTimeout(200);
-  await shot("watch-error.png");
+  await page.screenshot({ path: path.join(out, "watch-error.png"), clip: { x: 0, y: 0, width: 1280, height: 470 } });
   writeFileSync(watched, good);
   await page.locator("#board-area svg.board rect.sq").first().waitFor({ state: "visible" });
   check(await page.locator("#errors-area").isHidden(), "fixed: the errors are gone");
