@@ -1689,7 +1689,9 @@ fn a_piece_names_its_figure_and_a_child_inherits_it() {
             &format!("piece Rook \"R\" {{ {bad}"),
             1,
         );
-        let (e, _) = load(&src).err().expect("an error");
+        let Err((e, _)) = load(&src) else {
+            panic!("{bad}: expected an error")
+        };
         let codes: Vec<&str> = e
             .iter()
             .filter_map(|d| d.code.map(|c| c.as_str()))
