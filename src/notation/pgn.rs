@@ -196,4 +196,12 @@ mod tests {
         assert_eq!(g.result.as_deref(), Some("1-0"));
         assert!(read_pgn("[Event x]\n1. e4").is_err());
     }
+
+    #[test]
+    fn reads_up_to_its_limit() {
+        let at = format!("{:<1$}*", "1. e4", MAX_PGN_BYTES - 1);
+        assert_eq!(read_pgn(&at).unwrap().moves, ["e4"]);
+        let beyond = format!("{at} ");
+        assert!(read_pgn(&beyond).unwrap_err().contains("longer than"));
+    }
 }
