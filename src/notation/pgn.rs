@@ -199,7 +199,10 @@ mod tests {
 
     #[test]
     fn reads_up_to_its_limit() {
-        let at = format!("{:<1$}*", "1. e4", MAX_PGN_BYTES - 1);
+        let mut at = "1. e4".to_string();
+        at.push_str(&" ".repeat(MAX_PGN_BYTES - 1 - at.len()));
+        at.push('*');
+        assert_eq!(at.len(), MAX_PGN_BYTES);
         assert_eq!(read_pgn(&at).unwrap().moves, ["e4"]);
         let beyond = format!("{at} ");
         assert!(read_pgn(&beyond).unwrap_err().contains("longer than"));
