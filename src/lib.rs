@@ -45,6 +45,8 @@ pub mod lang;
 pub mod load;
 pub mod movegen;
 pub mod notation;
+pub mod play;
 pub mod protocol;
 pub mod search;
+pub mod server;
 pub mod testing;

@@ -21,6 +21,7 @@ fn broken_rule_files() {
 /// The codes each broken fixture is expected to produce, in source order.
 const EXPECTED_CODES: &[(&str, &[&str])] = &[
     ("bad_fen_in_test.variant", &["test"]),
+    ("bad_figure.variant", &["bad-figure"]),
     ("bad_square.variant", &["off-board"]),
     ("board_too_big.variant", &["board-size"]),
     ("castling_off_rank.variant", &["castling"]),

@@ -3,8 +3,8 @@
 //! here, not kept as huge fixture files.
 
 use myriad::ir::lower::{
-    self, MAX_BOARD_SIDE, MAX_EXPANSION_BYTES, MAX_EXTENDS_DEPTH, MAX_FILE_BYTES, MAX_FILES,
-    MAX_MACRO_DEPTH,
+    self, MAX_BOARD_SIDE, MAX_EXPANSION_BYTES, MAX_EXTENDS_DEPTH, MAX_FIGURE, MAX_FILE_BYTES,
+    MAX_FILES, MAX_MACRO_DEPTH,
 };
 use myriad::lang::diagnostic::{Diagnostic, MAX_SNIPPET_COLUMNS, SourceMap};
 use myriad::lang::parser::MAX_NESTING;
@@ -515,4 +515,15 @@ fn long_source_lines_are_cut_in_diagnostics() {
     );
     assert!(e.rendered().contains("… "), "{}", e.rendered());
     assert!(e.rendered().contains("value x }"), "{}", e.rendered());
+}
+
+#[test]
+fn a_figure_name_up_to_its_limit() {
+    let piece = |name: &str| {
+        chess_with(&format!(
+            "piece Rook \"R\" extends Rook {{ figure \"{name}\" }}"
+        ))
+    };
+    loads(&piece(&"a".repeat(MAX_FIGURE)));
+    one_error(&piece(&"a".repeat(MAX_FIGURE + 1)), "piece figure must be");
 }

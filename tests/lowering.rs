@@ -1691,3 +1691,43 @@ fn a_piece_that_can_never_enter_is_linted() {
         )]
     );
 }
+
+#[test]
+fn a_piece_names_its_figure_and_a_child_inherits_it() {
+    let src = CHESS.replacen(
+        "piece Rook \"R\" {",
+        "piece Rook \"R\" {\n    figure \"tower-2\"",
+        1,
+    ) + "\ngame Child extends Chess {\n  piece Warden \"W\" extends Rook { value 6 }\n  piece Knight \"N\" extends Knight { figure \"horse\" }\n}\n";
+    let l = load(&src).unwrap_or_else(|(e, s)| panic!("{}", render_all(&e, &s)));
+    let r = &l.rules;
+    assert_eq!(r.name, "Child");
+    assert_eq!(piece(r, "Rook").figure.as_deref(), Some("tower-2"));
+    assert_eq!(piece(r, "Warden").figure.as_deref(), Some("tower-2"));
+    assert_eq!(piece(r, "Knight").figure.as_deref(), Some("horse"));
+    assert_eq!(piece(r, "King").figure, None);
+    // `figure` is not reserved: it may still name things.
+    let named = CHESS.replacen("orth = n e s w", "orth = n e s w\n    figure = n", 1);
+    assert!(load(&named).is_ok());
+    // Bad names and a second figure are errors with their codes.
+    for (bad, code) in [
+        ("figure \"Cannon\"", "bad-figure"),
+        ("figure \"\"", "bad-figure"),
+        ("figure \"a b\"", "bad-figure"),
+        ("figure \"x\" figure \"y\"", "duplicate"),
+    ] {
+        let src = CHESS.replacen(
+            "piece Rook \"R\" {",
+            &format!("piece Rook \"R\" {{ {bad}"),
+            1,
+        );
+        let Err((e, _)) = load(&src) else {
+            panic!("{bad}: expected an error")
+        };
+        let codes: Vec<&str> = e
+            .iter()
+            .filter_map(|d| d.code.map(|c| c.as_str()))
+            .collect();
+        assert_eq!(codes, [code], "{bad}");
+    }
+}

@@ -7,6 +7,7 @@ mod check;
 mod perft;
 mod search;
 mod selfplay;
+mod serve;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -92,6 +93,10 @@ enum Command {
         #[command(flatten)]
         game: GameArgs,
     },
+    /// Serve the browser page and its JSON API (docs/api.md) on
+    /// http://127.0.0.1:8080: play and watch every bundled variant and the
+    /// rule files given.
+    Serve(serve::ServeArgs),
 }
 
 /// A failure: the message for stderr and the exit code.
@@ -135,6 +140,7 @@ pub fn main() -> ExitCode {
         } => search::analyze(&game, &moves, depth, hash.hash),
         Command::Bench(a) => bench::bench(&a),
         Command::Selfplay(a) => selfplay::selfplay(&a),
+        Command::Serve(a) => serve::serve(&a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

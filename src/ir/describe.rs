@@ -118,12 +118,15 @@ pub fn describe(r: &RuleSet) -> String {
     for p in &r.pieces {
         let _ = writeln!(
             s,
-            "piece {} \"{}\" value {}{}{}",
+            "piece {} \"{}\" value {}{}{}{}",
             p.name,
             p.letter,
             p.value,
             if p.royal { " royal" } else { "" },
-            if p.resets_clock { " resets_clock" } else { "" }
+            if p.resets_clock { " resets_clock" } else { "" },
+            p.figure
+                .as_ref()
+                .map_or_else(String::new, |f| format!(" figure \"{f}\""))
         );
         for m in &p.moves {
             rule_text(r, m, &mut s, 2);

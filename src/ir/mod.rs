@@ -229,6 +229,8 @@ pub struct PieceDef {
     pub royal: bool,
     /// A move of this piece resets the no-progress counter (captures always do).
     pub resets_clock: bool,
+    /// How a board draws it (`figure "cannon"`), if the rule file says.
+    pub figure: Option<String>,
     /// Movement rules, in file order.
     pub moves: Vec<MoveRule>,
     /// Promotion on reaching a zone.

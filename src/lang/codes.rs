@@ -61,6 +61,8 @@ codes! {
     BadNumber = "bad-number",
     /// A piece letter that is not one ASCII letter, or is used twice.
     BadLetter = "bad-letter",
+    /// A piece figure that is not a short lower-case name (`figure "cannon"`).
+    BadFigure = "bad-figure",
     /// A game without exactly two players.
     Players = "players",
     /// A move rule that cannot mean anything (a zero or too long vector, a

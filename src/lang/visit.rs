@@ -117,7 +117,8 @@ fn walk_item(item: &mut GameItem, f: &mut dyn FnMut(Slot<'_>)) {
                     PieceItem::Royal(_)
                     | PieceItem::NotRoyal(_)
                     | PieceItem::Value(_)
-                    | PieceItem::ResetsClock(_) => {}
+                    | PieceItem::ResetsClock(_)
+                    | PieceItem::Figure(_) => {}
                 }
             }
         }

@@ -5,10 +5,10 @@
 use std::fmt::Write as _;
 
 use crate::board::Position;
-use crate::ir::Outcome;
 use crate::load::Game;
-use crate::movegen::{EndReason, Move, Variant};
-use crate::notation::{move_to_san, write_fen};
+use crate::movegen::{Move, Variant};
+use crate::notation::{move_to_san, write_fen, write_pgn};
+use crate::play::{reason_text, result_of};
 use crate::protocol::vote::{VoteDecision, decide_vote};
 use crate::search::{Limits, Searcher};
 
@@ -34,27 +34,7 @@ pub struct Config {
     pub opponent: Option<Limits>,
 }
 
-/// The result of a game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum GameResult {
-    /// White (player 0) won.
-    WhiteWins,
-    /// Black (player 1) won.
-    BlackWins,
-    /// Drawn.
-    Draw,
-}
-
-impl GameResult {
-    /// The PGN result: `1-0`, `0-1`, `1/2-1/2`.
-    pub fn pgn(self) -> &'static str {
-        match self {
-            GameResult::WhiteWins => "1-0",
-            GameResult::BlackWins => "0-1",
-            GameResult::Draw => "1/2-1/2",
-        }
-    }
-}
+pub use crate::play::GameResult;
 
 /// One game played.
 #[derive(Debug, Clone)]
@@ -214,19 +194,6 @@ pub fn play_game_between(
     }
 }
 
-fn result_of(outcome: Outcome, side_to_move: usize) -> GameResult {
-    let winner = match outcome {
-        Outcome::Draw => return GameResult::Draw,
-        Outcome::Win => side_to_move,
-        Outcome::Loss => 1 - side_to_move,
-    };
-    if winner == 0 {
-        GameResult::WhiteWins
-    } else {
-        GameResult::BlackWins
-    }
-}
-
 /// If the game is over in `pos` (`history`: the hashes of the game's
 /// earlier positions), the UCI `info string` line that says how:
 /// `info string game over: 1-0 (zone reached)`.
@@ -238,18 +205,6 @@ pub fn game_over_line(v: &Variant, pos: &Position, history: &[u64]) -> Option<St
         result_of(outcome, pos.side).pgn(),
         reason_text(why)
     ))
-}
-
-fn reason_text(r: EndReason) -> &'static str {
-    match r {
-        EndReason::Checkmate => "checkmate",
-        EndReason::Stalemate => "stalemate",
-        EndReason::Repetition => "repetition",
-        EndReason::NoProgress => "no progress",
-        EndReason::Reached => "zone reached",
-        EndReason::Checks => "check count",
-        EndReason::Extinction => "extinction",
-    }
 }
 
 /// Today's date as PGN writes it (`YYYY.MM.DD`, UTC).
@@ -272,73 +227,45 @@ pub fn pgn_date() -> String {
 
 /// A game as PGN.
 pub fn pgn(v: &Variant, rec: &Record, date: &str) -> String {
-    let mut s = String::new();
-    let tag = |s: &mut String, k: &str, val: &str| {
-        let val = val.replace('\\', "\\\\").replace('"', "\\\"");
-        let _ = writeln!(s, "[{k} \"{val}\"]");
-    };
-    tag(&mut s, "Event", "Myriad self-play");
-    tag(&mut s, "Site", "myriad");
-    tag(&mut s, "Date", date);
-    tag(&mut s, "Round", &rec.round.to_string());
-    tag(&mut s, "White", "myriad");
-    tag(&mut s, "Black", "myriad");
-    tag(&mut s, "Result", rec.result.pgn());
-    tag(&mut s, "Variant", &v.rules.name);
-    tag(&mut s, "SetUp", "1");
-    tag(&mut s, "FEN", &rec.start_fen);
+    let mut tags: Vec<(&str, String)> = vec![
+        ("Event", "Myriad self-play".into()),
+        ("Site", "myriad".into()),
+        ("Date", date.into()),
+        ("Round", rec.round.to_string()),
+        ("White", "myriad".into()),
+        ("Black", "myriad".into()),
+        ("Result", rec.result.pgn().into()),
+        ("Variant", v.rules.name.clone()),
+        ("SetUp", "1".into()),
+        ("FEN", rec.start_fen.clone()),
+    ];
     if !rec.options.is_empty() {
         let o: Vec<String> = rec
             .options
             .iter()
             .map(|(n, v)| format!("{n}={v}"))
             .collect();
-        tag(&mut s, "Options", &o.join(" "));
+        tags.push(("Options", o.join(" ")));
     }
     if !rec.votes.is_empty() {
-        tag(&mut s, "Vote", &rec.votes.join("; "));
+        tags.push(("Vote", rec.votes.join("; ")));
     }
     let termination = match rec.reason.as_str() {
         "ply cap" | "no move found" => "adjudication",
         _ => "normal",
     };
-    tag(&mut s, "Termination", termination);
-    tag(&mut s, "ResultReason", &rec.reason);
-    tag(&mut s, "PlyCount", &rec.moves.len().to_string());
-    s.push('\n');
+    tags.push(("Termination", termination.into()));
+    tags.push(("ResultReason", rec.reason.clone()));
+    tags.push(("PlyCount", rec.moves.len().to_string()));
     // Move numbers from the start position's.
     let start = crate::notation::parse_fen(v, &rec.start_fen).unwrap_or_else(|_| Position::empty());
-    let mut tokens = Vec::new();
-    let mut number = start.fullmove.max(1);
-    let mut side = start.side;
-    for (i, m) in rec.san.iter().enumerate() {
-        if side == 0 {
-            tokens.push(format!("{number}."));
-        } else if i == 0 {
-            tokens.push(format!("{number}..."));
-        }
-        tokens.push(m.clone());
-        if side == 1 {
-            number += 1;
-        }
-        side = 1 - side;
-    }
-    tokens.push(rec.result.pgn().to_string());
-    let mut line = String::new();
-    for t in tokens {
-        if !line.is_empty() && line.len() + 1 + t.len() > 79 {
-            s.push_str(&line);
-            s.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(&t);
-    }
-    s.push_str(&line);
-    s.push_str("\n\n");
-    s
+    write_pgn(
+        &tags,
+        start.fullmove,
+        start.side,
+        &rec.san,
+        rec.result.pgn(),
+    )
 }
 
 /// Results per colour over many games.

@@ -12,6 +12,7 @@ pub(super) struct FlatPiece {
     pub(super) royal: bool,
     pub(super) value: Option<ast::Number>,
     pub(super) resets_clock: bool,
+    pub(super) figure: Option<ast::StrLit>,
     pub(super) moves: Vec<ast::MoveRule>,
     pub(super) promote: Option<(ast::Ident, Vec<ast::Ident>, Span)>,
     pub(super) span: Span,
@@ -389,17 +390,26 @@ fn resolve_piece(
         royal: base.as_ref().is_some_and(|b| b.royal),
         value: base.as_ref().and_then(|b| b.value.clone()),
         resets_clock: base.as_ref().is_some_and(|b| b.resets_clock),
+        figure: base.as_ref().and_then(|b| b.figure.clone()),
         moves: Vec::new(),
         promote: base.as_ref().and_then(|b| b.promote.clone()),
         span: decl.span,
     };
     let mut value_at: Option<Span> = None;
+    let mut figure_at: Option<Span> = None;
     let mut promote_at: Option<Span> = None;
     for item in &decl.items {
         match item {
             ast::PieceItem::Royal(_) => p.royal = true,
             ast::PieceItem::NotRoyal(_) => p.royal = false,
             ast::PieceItem::ResetsClock(_) => p.resets_clock = true,
+            ast::PieceItem::Figure(f) => {
+                if let Some(first) = figure_at {
+                    errors.push(block_twice("figure", f.span, first));
+                }
+                figure_at = Some(f.span);
+                p.figure = Some(f.clone());
+            }
             ast::PieceItem::Value(n) => {
                 if let Some(first) = value_at {
                     errors.push(block_twice("value", n.span, first));

@@ -49,6 +49,7 @@ pub use expand::{MAX_EXPANSION_BYTES, MAX_MACRO_DEPTH};
 pub use goals::MAX_CHECKS;
 use inherit::Flat;
 pub use inherit::MAX_EXTENDS_DEPTH;
+pub use pieces::MAX_FIGURE;
 use sources::{Budget, Loader, read_rule_file};
 pub use sources::{MAX_FILE_BYTES, MAX_FILES, MAX_TOTAL_BYTES};
 

@@ -3,6 +3,9 @@
 use super::*;
 use crate::lang::codes::Code;
 
+/// The longest figure name (`figure "..."`), bytes.
+pub const MAX_FIGURE: usize = 32;
+
 impl<'a> Lowerer<'a> {
     pub(super) fn piece_id(&mut self, name: &ast::Ident) -> Option<PieceId> {
         if let Some(&id) = self.piece_ids.get(&name.text) {
@@ -83,6 +86,7 @@ impl<'a> Lowerer<'a> {
                 value,
                 royal: p.royal,
                 resets_clock: p.resets_clock,
+                figure: p.figure.as_ref().and_then(|f| self.figure(f)),
                 moves,
                 promotion,
                 span: p.span,
@@ -111,6 +115,30 @@ impl<'a> Lowerer<'a> {
                 None
             }
         }
+    }
+
+    /// A figure name: 1 to 32 of `a-z`, `0-9`, `-`, `_`.
+    pub(super) fn figure(&mut self, s: &ast::StrLit) -> Option<String> {
+        let ok = (1..=MAX_FIGURE).contains(&s.value.len())
+            && s.value
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'_');
+        if ok {
+            return Some(s.value.clone());
+        }
+        self.err(
+            Diagnostic::error(
+                s.span,
+                format!(
+                    "a piece figure must be a name of 1 to {MAX_FIGURE} lower-case letters, digits, `-` or `_`, found \"{}\"",
+                    s.value
+                ),
+            )
+            .with_code(Code::BadFigure)
+            .with_label("the name a board draws the piece by")
+            .with_help("write a name such as \"cannon\""),
+        );
+        None
     }
 
     /// `3.25` to 325 centipawns.

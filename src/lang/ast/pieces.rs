@@ -30,6 +30,8 @@ pub enum PieceItem {
     Value(Number),
     /// `resets_clock`.
     ResetsClock(Span),
+    /// `figure "name"`: how a board draws it.
+    Figure(StrLit),
     /// `moves { }` or `moves += { }`.
     Moves {
         /// True for `+=`.

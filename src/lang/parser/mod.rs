@@ -146,6 +146,7 @@ fn is_keyword(rule: Rule) -> bool {
             | Rule::kw_royal
             | Rule::kw_value
             | Rule::kw_resets_clock
+            | Rule::kw_figure
             | Rule::kw_moves
             | Rule::kw_promote
             | Rule::kw_in

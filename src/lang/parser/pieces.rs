@@ -30,6 +30,7 @@ pub(super) fn piece_item(p: Pair<Rule>, file: FileId) -> PieceItem {
         Rule::not_royal => PieceItem::NotRoyal(bare(c, file)),
         Rule::resets_clock => PieceItem::ResetsClock(bare(c, file)),
         Rule::value => value(c, file),
+        Rule::figure => PieceItem::Figure(string(Children::of(c).one(Rule::string), file)),
         Rule::moves => moves(c, file),
         Rule::promote => promote(c, file),
         r => Children::unexpected(Rule::piece_item, r),
