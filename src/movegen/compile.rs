@@ -44,6 +44,7 @@ impl Variant {
             resets_clock: rules.pieces.iter().map(|p| p.resets_clock).collect(),
             line_legality: true,
             goals: Default::default(),
+            explosion: None,
             rules,
         };
         v.compile_zones();
@@ -69,6 +70,9 @@ impl Variant {
         }
         v.compile_drops();
         v.goals = v.compile_goals();
+        v.explosion = v.compile_explosion();
+        // A player left without a royal piece has lost: an end checked at every node.
+        v.goals.ends |= v.explosion.is_some();
         v.build_rays();
         v.overlaps = v.compile_overlaps();
         for color in 0..2 {

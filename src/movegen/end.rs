@@ -19,6 +19,8 @@ pub enum EndReason {
     Reached,
     /// A player gave the N-th check (`checks`).
     Checks,
+    /// A player's royal piece was removed (by an `explosion`).
+    RoyalLost,
 }
 
 impl Variant {

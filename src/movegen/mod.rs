@@ -6,6 +6,7 @@ mod analysis;
 mod attack;
 mod compile;
 mod end;
+mod explode;
 mod generate;
 mod goals;
 mod make;

@@ -251,6 +251,8 @@ pub struct Variant {
     pub(crate) line_legality: bool,
     /// Goals (`reaches`, `checks`) and `forbid` conditions.
     pub(crate) goals: super::goals::Goals,
+    /// Captures that remove more (`explosion`).
+    pub(crate) explosion: Option<super::explode::CExplosion>,
 }
 
 impl Variant {

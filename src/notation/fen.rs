@@ -317,7 +317,7 @@ pub fn check_position(v: &Variant, pos: &Position) -> Result<(), FenError> {
     let them = 1 - pos.side;
     if pos.royals[them]
         .iter()
-        .any(|k| v.is_attacked(pos, k, pos.side))
+        .any(|k| v.royal_attacked(pos, k, pos.side))
     {
         return Err(err(
             FenField::Position,

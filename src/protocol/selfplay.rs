@@ -248,6 +248,7 @@ fn reason_text(r: EndReason) -> &'static str {
         EndReason::NoProgress => "no progress",
         EndReason::Reached => "zone reached",
         EndReason::Checks => "check count",
+        EndReason::RoyalLost => "royal piece lost",
     }
 }
 

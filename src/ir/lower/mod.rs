@@ -334,6 +334,7 @@ impl<'a> Lowerer<'a> {
         let (options, option_values) = self.options();
         let end = self.end();
         let forbid = self.forbid(&pieces);
+        let explosion = self.explosion();
         let tests = self.tests();
         self.lints(&zones);
 
@@ -360,6 +361,7 @@ impl<'a> Lowerer<'a> {
             drops,
             options,
             forbid,
+            explosion,
             option_values,
         })
     }

@@ -208,4 +208,6 @@ pub enum GameItem {
     Use(Use),
     /// `forbid { ... }`.
     Forbid(Forbid),
+    /// `explosion { ... }`.
+    Explosion(Explosion),
 }

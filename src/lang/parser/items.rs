@@ -125,6 +125,7 @@ pub(super) fn game_item(p: Pair<Rule>, file: FileId) -> GameItem {
         Rule::when_block => GameItem::When(when_block(c, file)),
         Rule::use_item => GameItem::Use(use_item(c, file)),
         Rule::forbid => GameItem::Forbid(forbid(c, file)),
+        Rule::explosion => GameItem::Explosion(explosion(c, file)),
         r => Children::unexpected(Rule::game_item, r),
     }
 }

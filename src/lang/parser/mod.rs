@@ -215,6 +215,9 @@ fn is_keyword(rule: Rule) -> bool {
             | Rule::kw_forbid
             | Rule::kw_facing
             | Rule::kw_along
+            | Rule::kw_explosion
+            | Rule::kw_around
+            | Rule::kw_removes
     )
 }
 

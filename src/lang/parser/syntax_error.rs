@@ -166,6 +166,7 @@ fn describe(rule: Rule) -> Option<String> {
         Rule::answered => "`answered`",
         Rule::forbid_rule | Rule::facing => "a forbidden condition (check or facing)",
         Rule::facing_piece => "a piece name, or `along`",
+        Rule::explosion => "`around` and directions, then `removes` and a filter, or `}`",
         Rule::outcome => "loss, win or draw",
         Rule::test_step
         | Rule::fen_step
@@ -247,6 +248,7 @@ pub(super) const BLOCK_KEYWORDS: &[&str] = &[
     "define",
     "use",
     "forbid",
+    "explosion",
 ];
 
 /// The keywords a rule can start with, for "did you mean".
@@ -269,6 +271,7 @@ pub(super) fn rule_keywords(rule: Rule) -> &'static [&'static str] {
             "when",
             "use",
             "forbid",
+            "explosion",
         ],
         Rule::piece_item => &["royal", "value", "resets_clock", "moves", "promote"],
         Rule::move_rule => &["step", "slide", "leap", "hop", "prefer"],
