@@ -47,6 +47,12 @@ NOTES = {
     ],
 }
 
+NOTES["berolina"] = [
+    "# After a diagonal double step FSF writes the en-passant field as the passed square and the",
+    "# pawn's (`d3c4`), always; myriad reads that form but writes the passed square alone, and only",
+    "# when a capture there is possible. No row here is right after a double step.",
+]
+
 # Hand-picked positions (FEN, depth) added to a table as rows `extra-N`: where
 # random playouts rarely go, such as a game about to end by a goal.
 EXTRA = {
