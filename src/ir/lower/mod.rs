@@ -45,6 +45,7 @@ mod zones;
 
 use board::{Geometry, Holes};
 pub use expand::{MAX_EXPANSION_BYTES, MAX_MACRO_DEPTH};
+pub use goals::MAX_EXPLOSION;
 use inherit::Flat;
 pub use inherit::MAX_EXTENDS_DEPTH;
 use sources::{Budget, Loader, read_rule_file};
