@@ -156,7 +156,7 @@ impl Variant {
     /// When captures explode, a player left without a royal piece (in a
     /// game that has royal pieces) has lost: the game is over, with the
     /// outcome for the side to move.
-    pub(super) fn royal_lost(&self, pos: &Position) -> Option<(Outcome, EndReason)> {
+    pub(crate) fn royal_lost(&self, pos: &Position) -> Option<(Outcome, EndReason)> {
         self.explosion.as_ref()?;
         if !self.royal.iter().any(|&r| r) {
             return None;

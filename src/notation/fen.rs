@@ -340,11 +340,14 @@ pub fn parse_fen(v: &Variant, fen: &str) -> Result<Position, FenError> {
 /// The checks on a whole position, beyond how it is written; shared by FEN
 /// input and a rule file's start position.
 pub fn check_position(v: &Variant, pos: &Position) -> Result<(), FenError> {
-    // The side that just moved may not have left a royal piece attacked.
+    // The side that just moved may not have left a royal piece attacked
+    // (unless it has just won by removing the last royal piece of the side
+    // to move: that move is legal whatever it leaves attacked).
     let them = 1 - pos.side;
-    if pos.royals[them]
-        .iter()
-        .any(|k| v.royal_attacked(pos, k, pos.side))
+    if v.royal_lost(pos).is_none()
+        && pos.royals[them]
+            .iter()
+            .any(|k| v.royal_attacked(pos, k, pos.side))
     {
         return Err(err(
             FenField::Position,
