@@ -487,6 +487,13 @@ pub fn write_fen(v: &Variant, pos: &Position) -> String {
     s += &cast;
     s.push(' ');
     match pos.ep {
+        // When the square alone does not tell which piece passed it (two
+        // could have), the piece's square follows, as Fairy-Stockfish
+        // writes it: both squares, the lower first.
+        Some((e, victim)) if v.ep_victim(pos, e) != Some(victim) => {
+            s += &geo.name(e.min(victim));
+            s += &geo.name(e.max(victim));
+        }
         Some((e, _)) => s += &geo.name(e),
         None => s.push('-'),
     }
