@@ -47,6 +47,12 @@ NOTES = {
     ],
 }
 
+NOTES["berolina"] = [
+    "# After a diagonal double step FSF writes the en-passant field as the passed square and the",
+    "# pawn's (`d3c4`), always; myriad reads that form but writes the passed square alone, and only",
+    "# when a capture there is possible. No row here is right after a double step.",
+]
+
 # Hand-picked positions (FEN, depth) added to a table as rows `extra-N`: where
 # random playouts rarely go, such as a game about to end by a goal.
 EXTRA = {
@@ -59,6 +65,23 @@ EXTRA = {
         ("rnbqkbnr/ppppp2p/5pp1/8/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 1+3 0 4", 3),  # the third check is on
         ("r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 2+2 4 4", 3),
         ("4k3/8/8/8/8/8/8/R3K2R w KQ - 1+1 0 1", 4),  # every rook check is the winning one
+    ],
+    "atomic": [
+        ("8/8/8/3kK3/8/2q5/8/7R w - - 0 1", 4),  # kings side by side: neither is in check
+        ("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3", 3),  # en passant explodes f6's neighbours
+        ("rnbqkbnr/ppp2ppp/8/3pp3/4P3/5Q2/PPPP1PPP/RNB1KBNR w KQkq - 0 3", 3),  # Qxf7 explodes the king
+        ("r3k2r/1P6/8/8/8/8/6p1/R3K2R w KQkq - 0 1", 3),  # promotion captures, rooks and rights exploded
+        ("5r2/8/8/8/8/8/5k2/4K2R w K - 0 1", 4),  # castling past a square next to the enemy king
+        ("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", 3),
+        ("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", 4),  # en passant next to nothing: the pawns go, kings stay
+        ("8/8/8/8/8/8/8/4K3 w - - 0 1", 1),  # Black's king is gone: the game is over, no move follows
+    ],
+    "berolina": [
+        ("4k3/2p5/8/3P4/8/8/8/4K3 b - - 0 1", 4),  # c7-e5 passes d6, where the d5 pawn takes it
+        ("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", 4),  # the double step both ways, none in front
+        ("4k3/8/8/8/1p6/8/2P5/4K3 w - - 0 1", 4),  # c2-a4 passes b3: b4xb3 takes en passant
+        ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", 3),
+        ("4k3/8/8/8/8/8/6p1/4K2R b K - 0 1", 3),  # promotion by moving, by capturing straight
     ],
     "racingkings": [
         ("8/8/8/8/8/8/6K1/k7 w - - 0 1", 5),

@@ -56,6 +56,7 @@ pub fn reason_text(r: EndReason) -> &'static str {
         EndReason::Reached => "zone reached",
         EndReason::Checks => "check count",
         EndReason::Extinction => "extinction",
+        EndReason::RoyalLost => "royal piece lost",
     }
 }
 

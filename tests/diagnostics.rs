@@ -34,6 +34,7 @@ const EXPECTED_CODES: &[(&str, &[&str])] = &[
     ("duplicate_piece.variant", &["duplicate"]),
     ("error_in_earlier_game.variant", &["unknown-name"]),
     ("forbid_check_without_royal.variant", &["unreachable"]),
+    ("explosion_too_large.variant", &["out-of-range"]),
     ("hole_in_setup.variant", &["hole"]),
     ("macro_budget.variant", &["macro"]),
     ("macro_too_deep.variant", &["too-deep"]),

@@ -31,3 +31,28 @@ fn each_bad_field_is_named() {
     }
     assert_eq!(FenField::Rank(3).to_string(), "rank 3");
 }
+
+/// Fairy-Stockfish's en-passant field with the square of the piece that
+/// passed (`d3c4`, either order) is read; a square that piece cannot have
+/// come from is refused, naming the field.
+#[test]
+fn two_square_en_passant_field() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let game = load(std::path::Path::new(&format!(
+        "{root}/rules/berolina.variant"
+    )))
+    .unwrap();
+    let v = &game.variant;
+    for fen in [
+        "4k3/8/8/8/2Pp4/8/8/4K3 b - d3c4 0 1",
+        "4k3/8/8/8/2Pp4/8/8/4K3 b - c4d3 0 1",
+    ] {
+        let pos = parse_fen(v, fen).expect(fen);
+        assert!(pos.ep.is_some(), "{fen}");
+    }
+    let e = parse_fen(v, "4k3/8/8/8/2PpP3/8/8/4K3 b - d3e5 0 1").expect_err("e5 is empty");
+    assert_eq!(e.field, FenField::EnPassant, "{e}");
+    let e = parse_fen(v, "4k3/8/8/8/2PpP3/8/8/4K3 b - d3d4 0 1").expect_err("d4 is black's");
+    assert_eq!(e.field, FenField::EnPassant, "{e}");
+    assert!(e.to_string().contains("no piece on d4"), "{e}");
+}

@@ -3,8 +3,8 @@
 //! here, not kept as huge fixture files.
 
 use myriad::ir::lower::{
-    self, MAX_BOARD_SIDE, MAX_EXPANSION_BYTES, MAX_EXTENDS_DEPTH, MAX_FIGURE, MAX_FILE_BYTES,
-    MAX_FILES, MAX_MACRO_DEPTH,
+    self, MAX_BOARD_SIDE, MAX_EXPANSION_BYTES, MAX_EXPLOSION, MAX_EXTENDS_DEPTH, MAX_FIGURE,
+    MAX_FILE_BYTES, MAX_FILES, MAX_MACRO_DEPTH,
 };
 use myriad::lang::diagnostic::{Diagnostic, MAX_SNIPPET_COLUMNS, SourceMap};
 use myriad::lang::parser::MAX_NESTING;
@@ -526,4 +526,21 @@ fn a_figure_name_up_to_its_limit() {
     };
     loads(&piece(&"a".repeat(MAX_FIGURE)));
     one_error(&piece(&"a".repeat(MAX_FIGURE + 1)), "piece figure must be");
+}
+
+/// `explosion { around (1,0) (2,0) ... }` with `n` vectors along the first rank and beyond.
+fn explosion_of(n: usize) -> String {
+    let vectors: Vec<String> = (0..n)
+        .map(|i| format!("({},{})", i % 8 + 1, i / 8))
+        .collect();
+    chess_with(&format!("explosion {{ around {} }}", vectors.join(" ")))
+}
+
+#[test]
+fn explosion_at_the_limit_loads_and_beyond_is_refused() {
+    loads(&explosion_of(MAX_EXPLOSION));
+    one_error(
+        &explosion_of(MAX_EXPLOSION + 1),
+        "an explosion reaches 17 squares; at most 16 are supported",
+    );
 }

@@ -290,6 +290,14 @@ fn describe_goals(r: &RuleSet, s: &mut String) {
             }
         }
     }
+    if let Some(x) = &r.explosion {
+        let _ = writeln!(
+            s,
+            "explosion: the capturer, and around the capture square {:?} each piece: {}",
+            x.around,
+            filter_text(r, &x.removes)
+        );
+    }
 }
 
 /// `must capture` and the `extinct` rules, only when the game has them.

@@ -46,6 +46,8 @@ pub struct RuleSet {
     pub options: Vec<OptionDef>,
     /// Position-level legality: a move is illegal if afterwards one holds.
     pub forbid: Vec<ForbidDef>,
+    /// Captures that remove more than the captured piece (`explosion`).
+    pub explosion: Option<ExplosionDef>,
     /// The choice this rule set was lowered with, per option (index into
     /// `options[i].choices`), in declaration order.
     pub option_values: Vec<usize>,
@@ -480,6 +482,18 @@ pub struct Extinction {
     pub pieces: Vec<PieceId>,
     /// The result for the player who has none left.
     pub outcome: Outcome,
+}
+
+/// `explosion`: a capture also removes the capturing piece and, on the
+/// squares at these vectors from the capture square (its landing square),
+/// every piece that passes the filter. A player left without a royal piece
+/// has lost.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ExplosionDef {
+    /// Vectors from the capture square, in the first player's frame.
+    pub around: Vec<Vector>,
+    /// Which pieces there are removed (owner relative to the capturer).
+    pub removes: PieceFilter,
 }
 
 /// A test written in a rule file.

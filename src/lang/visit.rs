@@ -254,5 +254,11 @@ fn walk_item(item: &mut GameItem, f: &mut dyn FnMut(Slot<'_>)) {
             RemoveWhat::Castling | RemoveWhat::End | RemoveWhat::MustCapture => {}
         },
         GameItem::MustCapture(_) => {}
+        GameItem::Explosion(x) => {
+            x.around.iter_mut().for_each(|d| walk_dir(d, f));
+            if let Some(r) = &mut x.removes {
+                r.pieces.iter_mut().for_each(|p| f(Slot::Name(p)));
+            }
+        }
     }
 }

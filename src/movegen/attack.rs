@@ -137,6 +137,6 @@ impl Variant {
         let us = pos.side;
         pos.royals[us]
             .iter()
-            .any(|k| self.is_attacked(pos, k, 1 - us))
+            .any(|k| self.royal_attacked(pos, k, 1 - us))
     }
 }

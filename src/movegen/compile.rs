@@ -50,6 +50,7 @@ impl Variant {
                 .iter()
                 .map(|e| (e.pieces.iter().fold(0u32, |m, &k| m | 1 << k), e.outcome))
                 .collect(),
+            explosion: None,
             rules,
         };
         v.compile_zones();
@@ -75,6 +76,9 @@ impl Variant {
         }
         v.compile_drops();
         v.goals = v.compile_goals();
+        v.explosion = v.compile_explosion();
+        // A player left without a royal piece has lost: an end checked at every node.
+        v.goals.ends |= v.explosion.is_some();
         v.build_rays();
         v.overlaps = v.compile_overlaps();
         for color in 0..2 {

@@ -21,6 +21,8 @@ pub enum EndReason {
     Checks,
     /// A player has none of the pieces of an `extinct` rule left.
     Extinction,
+    /// A player's royal piece was removed (by an `explosion`).
+    RoyalLost,
 }
 
 impl Variant {

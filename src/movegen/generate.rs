@@ -395,7 +395,7 @@ impl Variant {
                 if empty.iter().any(|s| !pos.board[s as usize].is_none()) {
                     continue;
                 }
-                if safe.iter().any(|&s| self.is_attacked(pos, s, 1 - us)) {
+                if safe.iter().any(|&s| self.royal_attacked(pos, s, 1 - us)) {
                     continue;
                 }
                 out.push(Move {
@@ -482,6 +482,9 @@ impl Variant {
     /// node's safety facts? ([`Self::is_legal_fast`] adds `forbid`.)
     #[inline]
     pub(crate) fn is_safe_fast(&self, pos: &mut Position, m: Move, s: &Safety) -> bool {
+        if self.explosion.is_some() {
+            return self.is_legal_exploding(pos, m);
+        }
         if self.line_legality
             && let Some(k) = s.king
             && !s.in_check

@@ -133,6 +133,9 @@ impl Variant {
         if !self.goals.ends {
             return None;
         }
+        if let Some(end) = self.royal_lost(pos) {
+            return Some(end);
+        }
         let stm = pos.side;
         let mover = 1 - stm;
         if let Some((n, o)) = self.goals.checks

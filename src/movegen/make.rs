@@ -1,5 +1,6 @@
 //! Making and unmaking moves, with incremental hashing.
 
+use super::explode::Blast;
 use super::tables::Variant;
 use super::{Move, MoveKind};
 use crate::board::reserve_key;
@@ -16,6 +17,7 @@ pub struct Undo {
     halfmove: u32,
     hash: u64,
     checks: [u8; 2],
+    blast: Blast,
 }
 
 /// What [`Variant::unmake_null`] needs to take a null move back.
@@ -61,6 +63,7 @@ impl Variant {
             halfmove: pos.halfmove,
             hash: pos.hash,
             checks: pos.checks,
+            blast: Blast::default(),
         };
         if let Some((e, _)) = pos.ep.take() {
             pos.hash ^= keys.ep[e as usize];
@@ -78,6 +81,9 @@ impl Variant {
                     p
                 };
                 pos.put(m.to, placed, self.royal[placed.kind()], keys);
+                if self.explosion.is_some() && !undo.captured.is_none() {
+                    undo.blast = self.explode(pos, us, m.to);
+                }
                 resets = self.resets_clock[p.kind()];
                 if m.kind == MoveKind::SetsEnPassant && self.ep_capturable(pos, m.data, 1 - us) {
                     pos.ep = Some((m.data, m.to));
@@ -91,6 +97,9 @@ impl Variant {
                 }
                 let p = pos.take(m.from, keys);
                 pos.put(m.to, p, self.royal[p.kind()], keys);
+                if self.explosion.is_some() && !undo.captured.is_none() {
+                    undo.blast = self.explode(pos, us, m.to);
+                }
             }
             MoveKind::Castle => {
                 let wing = &self.wings[us][m.data as usize];
@@ -164,7 +173,7 @@ impl Variant {
 
     /// Drop the castling rights that depend on a piece standing on `sq`.
     #[inline]
-    fn touch_castling(&self, pos: &mut Position, sq: Square) {
+    pub(super) fn touch_castling(&self, pos: &mut Position, sq: Square) {
         let keep = self.castle_keep[sq as usize];
         let lost = pos.castling.lost_to(keep);
         if !lost.is_empty() {
@@ -208,7 +217,9 @@ impl Variant {
                 pos.reserve[us][d.kind] += 1;
             }
             _ => {
-                pos.take(m.to, keys);
+                if !self.unexplode(pos, us, m.to, &undo.blast) {
+                    pos.take(m.to, keys);
+                }
                 pos.put(m.from, undo.moved, self.royal[undo.moved.kind()], keys);
                 if !undo.captured.is_none() {
                     pos.put(

@@ -7,6 +7,7 @@ mod attack;
 mod compile;
 mod compulsory;
 mod end;
+mod explode;
 mod generate;
 mod goals;
 mod make;

@@ -254,6 +254,8 @@ pub struct Variant {
     /// The `extinct` rules: a mask of the piece kinds counted, and the
     /// outcome for the player who has none of them.
     pub(crate) extinct: Vec<(u32, Outcome)>,
+    /// Captures that remove more (`explosion`).
+    pub(crate) explosion: Option<super::explode::CExplosion>,
 }
 
 impl Variant {
@@ -362,6 +364,16 @@ impl Variant {
     /// whose en-passant-setting move just passed over `ep` (the square right
     /// behind it), found by reading the rules backwards.
     pub fn ep_victim(&self, pos: &Position, ep: Square) -> Option<Square> {
+        self.ep_victim_where(pos, ep, None)
+    }
+
+    /// Can the piece on `victim` have just passed over `ep`?
+    pub fn ep_victim_from(&self, pos: &Position, ep: Square, victim: Square) -> bool {
+        self.ep_victim_where(pos, ep, Some(victim)).is_some()
+    }
+
+    /// [`Self::ep_victim`], the victim's square given or not.
+    fn ep_victim_where(&self, pos: &Position, ep: Square, only: Option<Square>) -> Option<Square> {
         let them = 1 - pos.side;
         for (kind, rules) in self.moves[them].iter().enumerate() {
             let mut found = None;
@@ -372,7 +384,9 @@ impl Variant {
                 let Some(&victim) = self.ray(vid, ep).first() else {
                     return;
                 };
-                if pos.board[victim as usize] != Piece::new(kind, them) {
+                if only.is_some_and(|o| o != victim)
+                    || pos.board[victim as usize] != Piece::new(kind, them)
+                {
                     return;
                 }
                 let back = self.ray(self.neg(vid), victim);

@@ -251,6 +251,23 @@ pub fn parse_fen(v: &Variant, fen: &str) -> Result<Position, FenError> {
 
     // En passant.
     let ep = fields.get(3).copied().unwrap_or("-");
+    // Fairy-Stockfish may also name the square of the piece that passed,
+    // in either order (`d3c4` after a diagonal double step to c4).
+    let (ep, named) = match geo.parse_square_prefix(ep) {
+        Some((a, n)) if n < ep.len() => match geo.parse_square(&ep[n..]) {
+            Some(b) if geo.is_valid(a) && geo.is_valid(b) => {
+                let (e, p) = if pos.board[a as usize].is_none() {
+                    (a, b)
+                } else {
+                    (b, a)
+                };
+                let text = if e == a { &ep[..n] } else { &ep[n..] };
+                (text, Some(p))
+            }
+            _ => (ep, None),
+        },
+        _ => (ep, None),
+    };
     if ep != "-" {
         let sq = geo
             .parse_square(ep)
@@ -270,6 +287,16 @@ pub fn parse_fen(v: &Variant, fen: &str) -> Result<Position, FenError> {
                 format!("no piece can have just passed over {ep}"),
             )
         })?;
+        let victim = match named {
+            Some(p) if v.ep_victim_from(&pos, sq, p) => p,
+            Some(p) => {
+                return Err(err(
+                    FenField::EnPassant,
+                    format!("no piece on {} can have just passed over {ep}", geo.name(p)),
+                ));
+            }
+            None => victim,
+        };
         // Recorded only if a capture there is pseudo-legally possible, as
         // when the position is reached by play (see `Variant::make`).
         if v.ep_capturable(&pos, sq, pos.side) {
@@ -313,11 +340,14 @@ pub fn parse_fen(v: &Variant, fen: &str) -> Result<Position, FenError> {
 /// The checks on a whole position, beyond how it is written; shared by FEN
 /// input and a rule file's start position.
 pub fn check_position(v: &Variant, pos: &Position) -> Result<(), FenError> {
-    // The side that just moved may not have left a royal piece attacked.
+    // The side that just moved may not have left a royal piece attacked
+    // (unless it has just won by removing the last royal piece of the side
+    // to move: that move is legal whatever it leaves attacked).
     let them = 1 - pos.side;
-    if pos.royals[them]
-        .iter()
-        .any(|k| v.is_attacked(pos, k, pos.side))
+    if v.royal_lost(pos).is_none()
+        && pos.royals[them]
+            .iter()
+            .any(|k| v.royal_attacked(pos, k, pos.side))
     {
         return Err(err(
             FenField::Position,
@@ -457,6 +487,13 @@ pub fn write_fen(v: &Variant, pos: &Position) -> String {
     s += &cast;
     s.push(' ');
     match pos.ep {
+        // When the square alone does not tell which piece passed it (two
+        // could have), the piece's square follows, as Fairy-Stockfish
+        // writes it: both squares, the lower first.
+        Some((e, victim)) if v.ep_victim(pos, e) != Some(victim) => {
+            s += &geo.name(e.min(victim));
+            s += &geo.name(e.max(victim));
+        }
         Some((e, _)) => s += &geo.name(e),
         None => s.push('-'),
     }

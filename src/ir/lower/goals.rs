@@ -7,6 +7,9 @@ use crate::lang::codes::Code;
 /// The most checks a `checks N` condition may count (the counter is a byte).
 pub const MAX_CHECKS: u64 = 255;
 
+/// The most squares an explosion may reach around the capture square.
+pub const MAX_EXPLOSION: usize = 16;
+
 impl<'a> Lowerer<'a> {
     /// `PIECE... reaches ZONE -> O [answered -> O]`.
     pub(super) fn reach(&mut self, r: &ast::Reach, outcome: Outcome) -> Option<ReachDef> {
@@ -88,5 +91,43 @@ impl<'a> Lowerer<'a> {
             }
         }
         out
+    }
+
+    /// The `explosion` block: its vectors and filter.
+    pub(super) fn explosion(&mut self) -> Option<ExplosionDef> {
+        let x = self.flat.explosion.as_ref()?;
+        let mut around = Vec::new();
+        let mut ok = true;
+        for d in &x.around {
+            match self.dir_item(d, &mut Vec::new()) {
+                Some(vs) => around.extend(vs),
+                None => ok = false,
+            }
+        }
+        around.sort_unstable();
+        around.dedup();
+        let removes = match &x.removes {
+            Some(f) => self.filter(f),
+            None => Some(PieceFilter::default()),
+        };
+        if around.len() > MAX_EXPLOSION {
+            self.err(
+                Diagnostic::error(
+                    x.span,
+                    format!(
+                        "an explosion reaches {} squares; at most {MAX_EXPLOSION} are supported",
+                        around.len()
+                    ),
+                )
+                .with_code(Code::OutOfRange)
+                .with_label("too many vectors after `around`"),
+            );
+            return None;
+        }
+        Some(ExplosionDef {
+            around,
+            removes: removes?,
+        })
+        .filter(|_| ok)
     }
 }

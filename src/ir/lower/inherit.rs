@@ -37,6 +37,8 @@ pub(super) struct Flat {
     pub(super) drops: Vec<ast::Drop>,
     /// `forbid` conditions, parents' first (they add up).
     pub(super) forbid: Vec<ast::ForbidRule>,
+    /// The `explosion` block (a child's replaces its parent's).
+    pub(super) explosion: Option<ast::Explosion>,
     /// Options by name.
     pub(super) options: IndexMap<String, ast::OptionDecl>,
     /// Pieces replaced (`replaces`): old name to new name.
@@ -120,6 +122,7 @@ impl Loader<'_> {
             reserves: Vec::new(),
             drops: Vec::new(),
             forbid: Vec::new(),
+            explosion: None,
             options: IndexMap::new(),
             renamed: HashMap::new(),
             untaken: HashSet::new(),
@@ -218,6 +221,11 @@ impl Loader<'_> {
                 ast::GameItem::Reserve(r) => flat.reserves.push(r.clone()),
                 ast::GameItem::Drop(d) => flat.drops.push(d.clone()),
                 ast::GameItem::Forbid(b) => flat.forbid.extend(b.rules.iter().cloned()),
+                ast::GameItem::Explosion(x) => {
+                    if once("explosion", x.span, errors) {
+                        flat.explosion = Some(x.clone());
+                    }
+                }
                 ast::GameItem::Option(o) => {
                     if let Some(first) = own_options.get(&o.name.text) {
                         errors.push(duplicate("option", &o.name, *first));

@@ -47,6 +47,7 @@ mod zones;
 use board::{Geometry, Holes};
 pub use expand::{MAX_EXPANSION_BYTES, MAX_MACRO_DEPTH};
 pub use goals::MAX_CHECKS;
+pub use goals::MAX_EXPLOSION;
 use inherit::Flat;
 pub use inherit::MAX_EXTENDS_DEPTH;
 pub use pieces::MAX_FIGURE;
@@ -337,6 +338,7 @@ impl<'a> Lowerer<'a> {
         let (options, option_values) = self.options();
         let end = self.end();
         let forbid = self.forbid(&pieces);
+        let explosion = self.explosion();
         let tests = self.tests();
         self.lints(&zones);
 
@@ -363,6 +365,7 @@ impl<'a> Lowerer<'a> {
             drops,
             options,
             forbid,
+            explosion,
             option_values,
             must_capture: flat.must_capture.is_some(),
         })

@@ -46,3 +46,14 @@ pub struct ForbidRule {
     /// The whole condition.
     pub span: Span,
 }
+
+/// `explosion { around DIRS [removes FILTER] }`: captures with side effects.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Explosion {
+    /// The squares around the capture square, as vectors from it.
+    pub around: Vec<DirItem>,
+    /// Which pieces there are removed (`None`: every piece).
+    pub removes: Option<Filter>,
+    /// The whole block.
+    pub span: Span,
+}

@@ -212,4 +212,6 @@ pub enum GameItem {
     Remove(Remove),
     /// `must capture`.
     MustCapture(Span),
+    /// `explosion { ... }`.
+    Explosion(Explosion),
 }

@@ -81,3 +81,16 @@ pub(super) fn facing(p: Pair<Rule>, file: FileId) -> ForbidKind {
         dirs: dir_items(&mut c, file),
     }
 }
+
+/// `explosion { around DIRS [removes FILTER] }`.
+pub(super) fn explosion(p: Pair<Rule>, file: FileId) -> Explosion {
+    let sp = span(&p, file);
+    let mut c = Children::of(p);
+    let around = dir_items(&mut c, file);
+    let removes = c.opt(Rule::filter).map(|f| filter(f, file));
+    Explosion {
+        around,
+        removes,
+        span: sp,
+    }
+}

@@ -127,6 +127,7 @@ pub(super) fn game_item(p: Pair<Rule>, file: FileId) -> GameItem {
         Rule::forbid => GameItem::Forbid(forbid(c, file)),
         Rule::remove => GameItem::Remove(super::end_tests::remove(c, file)),
         Rule::must_capture => GameItem::MustCapture(bare(c, file)),
+        Rule::explosion => GameItem::Explosion(explosion(c, file)),
         r => Children::unexpected(Rule::game_item, r),
     }
 }

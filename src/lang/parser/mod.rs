@@ -223,6 +223,9 @@ fn is_keyword(rule: Rule) -> bool {
             | Rule::kw_extinct
             | Rule::kw_all
             | Rule::kw_except
+            | Rule::kw_explosion
+            | Rule::kw_around
+            | Rule::kw_removes
     )
 }
 

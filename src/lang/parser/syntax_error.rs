@@ -168,6 +168,7 @@ fn describe(rule: Rule) -> Option<String> {
         Rule::answered => "`answered`",
         Rule::forbid_rule | Rule::facing => "a forbidden condition (check or facing)",
         Rule::facing_piece => "a piece name, or `along`",
+        Rule::explosion => "`around` and directions, then `removes` and a filter, or `}`",
         Rule::outcome => "loss, win or draw",
         Rule::test_step
         | Rule::fen_step
@@ -256,6 +257,7 @@ pub(super) const BLOCK_KEYWORDS: &[&str] = &[
     "forbid",
     "remove",
     "must",
+    "explosion",
 ];
 
 /// The keywords a rule can start with, for "did you mean".
@@ -278,6 +280,7 @@ pub(super) fn rule_keywords(rule: Rule) -> &'static [&'static str] {
             "when",
             "use",
             "forbid",
+            "explosion",
             "remove",
             "must",
         ],
