@@ -2,7 +2,7 @@
 //! position, the moves played with their SAN and the positions after them,
 //! moves read in coordinate notation or SAN, undo, and how the game ended.
 
-use crate::board::Position;
+use crate::board::{Color, Position};
 use crate::ir::Outcome;
 use crate::movegen::{EndReason, Move, MoveKind, Variant};
 use crate::notation::{move_to_san, move_to_string, parse_fen, parse_san, write_fen};
@@ -33,13 +33,13 @@ impl GameResult {
 }
 
 /// The result when the game ends with `outcome` for the side to move.
-pub fn result_of(outcome: Outcome, side_to_move: usize) -> GameResult {
+pub fn result_of(outcome: Outcome, side_to_move: Color) -> GameResult {
     let winner = match outcome {
         Outcome::Draw => return GameResult::Draw,
         Outcome::Win => side_to_move,
-        Outcome::Loss => 1 - side_to_move,
+        Outcome::Loss => side_to_move.other(),
     };
-    if winner == 0 {
+    if winner == Color::FIRST {
         GameResult::WhiteWins
     } else {
         GameResult::BlackWins

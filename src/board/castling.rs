@@ -1,5 +1,7 @@
 //! Castling rights: which wings each player may still castle on.
 
+use super::Color;
+
 /// The most castling wings a player can have.
 pub const MAX_WINGS: usize = 8;
 
@@ -17,39 +19,39 @@ impl CastlingRights {
     pub const COUNT: usize = 2 * MAX_WINGS;
 
     #[inline(always)]
-    fn bit(color: usize, wing: usize) -> u16 {
-        debug_assert!(color < 2 && wing < MAX_WINGS);
-        1 << (color * MAX_WINGS + wing)
+    fn bit(color: Color, wing: usize) -> u16 {
+        debug_assert!(wing < MAX_WINGS);
+        1 << (color.index() * MAX_WINGS + wing)
     }
 
     /// The single right of `color` on `wing`.
     #[inline]
-    pub fn one(color: usize, wing: usize) -> CastlingRights {
+    pub fn one(color: Color, wing: usize) -> CastlingRights {
         CastlingRights(Self::bit(color, wing))
     }
 
     /// May `color` still castle on `wing`?
     #[inline]
-    pub fn has(self, color: usize, wing: usize) -> bool {
+    pub fn has(self, color: Color, wing: usize) -> bool {
         self.0 & Self::bit(color, wing) != 0
     }
 
     /// Give `color` the right on `wing`.
     #[inline]
-    pub fn grant(&mut self, color: usize, wing: usize) {
+    pub fn grant(&mut self, color: Color, wing: usize) {
         self.0 |= Self::bit(color, wing);
     }
 
     /// Take `color`'s right on `wing` away.
     #[inline]
-    pub fn revoke(&mut self, color: usize, wing: usize) {
+    pub fn revoke(&mut self, color: Color, wing: usize) {
         self.0 &= !Self::bit(color, wing);
     }
 
     /// Does `color` have any right left?
     #[inline]
-    pub fn any_for(self, color: usize) -> bool {
-        self.0 >> (color * MAX_WINGS) & 0xff != 0
+    pub fn any_for(self, color: Color) -> bool {
+        self.0 >> (color.index() * MAX_WINGS) & 0xff != 0
     }
 
     /// The rights in both sets.

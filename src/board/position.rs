@@ -7,8 +7,79 @@ use super::zobrist::Keys;
 /// A square index: `rank * files + file`.
 pub type Square = u8;
 
-/// A player: 0 moves first (upper case in FEN), 1 second.
-pub type Color = usize;
+/// A player: [`Color::FIRST`] moves first (upper case in FEN), then
+/// [`Color::SECOND`]. Always one of the two, so indexing a `[T; 2]` by it
+/// needs no bounds check.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
+pub struct Color(u8);
+
+impl Color {
+    /// The player who moves first (upper case in FEN, "white").
+    pub const FIRST: Color = Color(0);
+    /// The player who moves second (lower case in FEN, "black").
+    pub const SECOND: Color = Color(1);
+    /// Both players, first then second.
+    pub const ALL: [Color; 2] = [Color::FIRST, Color::SECOND];
+
+    /// The opponent.
+    #[inline(always)]
+    pub const fn other(self) -> Color {
+        Color(self.0 ^ 1)
+    }
+
+    /// 0 for the first player, 1 for the second: for tables laid out per player.
+    #[inline(always)]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The player of index 0 or 1; `None` for any other number.
+    #[inline]
+    pub const fn from_index(i: usize) -> Option<Color> {
+        match i {
+            0 => Some(Color::FIRST),
+            1 => Some(Color::SECOND),
+            _ => None,
+        }
+    }
+
+    /// The player of the low bit of `i` (0 first, 1 second): for numbers that
+    /// are a player by construction, such as a piece code's low bit.
+    #[inline(always)]
+    pub const fn from_bit(i: usize) -> Color {
+        Color((i & 1) as u8)
+    }
+}
+
+impl From<Color> for usize {
+    #[inline(always)]
+    fn from(c: Color) -> usize {
+        c.index()
+    }
+}
+
+impl std::fmt::Display for Color {
+    /// The player's index, as player numbers are written in messages.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+impl<T> std::ops::Index<Color> for [T; 2] {
+    type Output = T;
+    #[inline(always)]
+    fn index(&self, c: Color) -> &T {
+        // `& 1` is the identity on a Color; it lets the compiler drop the bounds check.
+        &self[(c.0 & 1) as usize]
+    }
+}
+
+impl<T> std::ops::IndexMut<Color> for [T; 2] {
+    #[inline(always)]
+    fn index_mut(&mut self, c: Color) -> &mut T {
+        &mut self[(c.0 & 1) as usize]
+    }
+}
 
 /// A piece code: 0 is empty, otherwise `1 + 2 * piece_type + color`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
@@ -21,7 +92,7 @@ impl Piece {
     /// The code of a piece type for a player.
     #[inline(always)]
     pub fn new(kind: usize, color: Color) -> Piece {
-        Piece((1 + 2 * kind + color) as u8)
+        Piece((1 + 2 * kind + color.index()) as u8)
     }
 
     /// True for an empty square.
@@ -44,7 +115,7 @@ impl Piece {
     /// The owner (meaningless for an empty square: ask [`Piece::is_none`] first).
     #[inline(always)]
     pub fn color(self) -> Color {
-        (self.0.wrapping_sub(1) & 1) as usize
+        Color(self.0.wrapping_sub(1) & 1)
     }
 }
 
@@ -87,7 +158,7 @@ impl Position {
             occ: [Bitset::EMPTY; 2],
             royals: [Bitset::EMPTY; 2],
             reserve: [[0; MAX_KINDS]; 2],
-            side: 0,
+            side: Color::FIRST,
             castling: CastlingRights::NONE,
             ep: None,
             halfmove: 0,
@@ -122,7 +193,7 @@ impl Position {
     /// The hash computed from scratch (for checking the incremental one).
     pub fn compute_hash(&self, keys: &Keys) -> u64 {
         let mut h = 0;
-        for c in 0..2 {
+        for c in Color::ALL {
             for sq in self.occ[c].iter() {
                 h ^= keys.piece[self.board[sq as usize].0 as usize * 256 + sq as usize];
             }
@@ -133,7 +204,7 @@ impl Position {
                 }
             }
         }
-        if self.side == 1 {
+        if self.side == Color::SECOND {
             h ^= keys.side;
         }
         for b in self.castling.indices() {
@@ -142,7 +213,7 @@ impl Position {
         if let Some((ep, _)) = self.ep {
             h ^= keys.ep[ep as usize];
         }
-        for c in 0..2 {
+        for c in Color::ALL {
             h ^= checks_key(keys, c, self.checks[c]);
         }
         h
@@ -165,6 +236,6 @@ pub fn checks_key(keys: &Keys, c: Color, n: u8) -> u64 {
     if n == 0 {
         0
     } else {
-        keys.checks[c * 256 + n as usize]
+        keys.checks[c.index() * 256 + n as usize]
     }
 }

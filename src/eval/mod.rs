@@ -1,7 +1,7 @@
 //! Evaluation, generic: everything comes from the rule file and the tables
 //! compiled from it. Scores are in centipawns from the side to move's view.
 
-use crate::board::{Bitset, Position, Square};
+use crate::board::{Bitset, Color, Position, Square};
 use crate::movegen::Variant;
 
 /// Every tuning constant of the evaluation, in one place.
@@ -103,7 +103,7 @@ impl Eval {
         let mut pst = [vec![vec![0; cells]; kinds], vec![vec![0; cells]; kinds]];
         let mut royal_endgame = [vec![vec![0; cells]; kinds], vec![vec![0; cells]; kinds]];
         let mut mobility = [vec![Vec::new(); kinds], vec![Vec::new(); kinds]];
-        for color in 0..2 {
+        for color in Color::ALL {
             for kind in 0..kinds {
                 let mob: Vec<i32> = (0..cells as u16)
                     .map(|sq| v.empty_board_mobility(color, kind, sq as Square) as i32)
@@ -193,7 +193,7 @@ impl Eval {
         let mut score = [0i32; 2];
         let mut material = [0i32; 2];
         let mut promoting = [Bitset::EMPTY; 2];
-        for color in 0..2 {
+        for color in Color::ALL {
             for sq in pos.occ[color].iter() {
                 let kind = pos.board[sq as usize].kind();
                 score[color] += self.value[kind] + self.pst[color][kind][sq as usize];
@@ -210,16 +210,16 @@ impl Eval {
                 }
             }
         }
-        for color in 0..2 {
+        for color in Color::ALL {
             for sq in promoting[color].iter() {
                 let kind = pos.board[sq as usize].kind();
-                if self.passed(color, kind, sq, &promoting[1 - color]) {
+                if self.passed(color, kind, sq, &promoting[color.other()]) {
                     score[color] += self.passed_bonus[color][kind][sq as usize];
                 }
             }
         }
-        if material[0] + material[1] < 2 * weights::ENDGAME_MATERIAL {
-            for (color, s) in score.iter_mut().enumerate() {
+        if material[Color::FIRST] + material[Color::SECOND] < 2 * weights::ENDGAME_MATERIAL {
+            for (color, s) in Color::ALL.into_iter().zip(score.iter_mut()) {
                 for sq in pos.royals[color].iter() {
                     let kind = pos.board[sq as usize].kind();
                     *s += self.royal_endgame[color][kind][sq as usize]
@@ -228,16 +228,16 @@ impl Eval {
             }
         }
         let us = pos.side;
-        bounded(score[us] - score[1 - us] + weights::TEMPO)
+        bounded(score[us] - score[us.other()] + weights::TEMPO)
     }
 
     /// Mobility and attacks near the enemy royal piece, counted by the
     /// interpreter for every piece that is neither royal nor promoting.
     pub fn activity(&self, v: &Variant, pos: &Position) -> i32 {
         let mut score = [0i32; 2];
-        for (color, score) in score.iter_mut().enumerate() {
+        for (color, score) in Color::ALL.into_iter().zip(score.iter_mut()) {
             let mut zone = Bitset::EMPTY;
-            for k in pos.royals[1 - color].iter() {
+            for k in pos.royals[color.other()].iter() {
                 zone = zone.or(&self.near[k as usize]);
             }
             let (mut attackers, mut hits) = (0, 0);
@@ -260,7 +260,7 @@ impl Eval {
                     (danger * danger / weights::KING_DANGER_DIVISOR).min(weights::KING_DANGER_MAX);
             }
         }
-        score[pos.side] - score[1 - pos.side]
+        score[pos.side] - score[pos.side.other()]
     }
 
     /// Is the promoting piece on `sq` passed: no enemy promoting piece on its
@@ -271,8 +271,8 @@ impl Eval {
             return None;
         }
         let mut enemies = Bitset::EMPTY;
-        for s in pos.occ[1 - p.color()].iter() {
-            if self.promoting(1 - p.color(), pos.board[s as usize].kind()) {
+        for s in pos.occ[p.color().other()].iter() {
+            if self.promoting(p.color().other(), pos.board[s as usize].kind()) {
                 enemies.set(s);
             }
         }
@@ -281,13 +281,13 @@ impl Eval {
 
     /// Does `kind` promote for `color` (has it passed-piece tables)?
     #[inline]
-    fn promoting(&self, color: usize, kind: usize) -> bool {
+    fn promoting(&self, color: Color, kind: usize) -> bool {
         !self.passed_mask[color][kind].is_empty()
     }
 
     /// Is a promoting piece on `sq` passed, given the squares of the enemy's promoting pieces?
     #[inline]
-    fn passed(&self, color: usize, kind: usize, sq: Square, enemies: &Bitset) -> bool {
+    fn passed(&self, color: Color, kind: usize, sq: Square, enemies: &Bitset) -> bool {
         !self.passed_mask[color][kind][sq as usize].intersects(enemies)
     }
 
@@ -309,8 +309,10 @@ fn passed_tables(
     let cells = v.geo.cells();
     let mut masks = [vec![Vec::new(); kinds], vec![Vec::new(); kinds]];
     let mut bonus = [vec![Vec::new(); kinds], vec![Vec::new(); kinds]];
-    for color in 0..2 {
-        let enemy_kinds: Vec<usize> = (0..kinds).filter(|&k| v.promotes(1 - color, k)).collect();
+    for color in Color::ALL {
+        let enemy_kinds: Vec<usize> = (0..kinds)
+            .filter(|&k| v.promotes(color.other(), k))
+            .collect();
         // Where each enemy promoting piece attacks from, per square.
         let attacks: Vec<Vec<Bitset>> = enemy_kinds
             .iter()
@@ -318,7 +320,7 @@ fn passed_tables(
                 (0..cells as u16)
                     .map(|s| {
                         if v.geo.is_valid(s as Square) {
-                            v.empty_board_attacks(1 - color, k, s as Square)
+                            v.empty_board_attacks(color.other(), k, s as Square)
                         } else {
                             Bitset::EMPTY
                         }

@@ -3,7 +3,7 @@
 //! evaluation (mobility, and attacks near the enemy royal piece).
 
 use super::tables::{CHop, CRule, Variant};
-use crate::board::{Bitset, Position, Square};
+use crate::board::{Bitset, Color, Position, Square};
 use crate::ir::{HopShape, Target};
 
 /// The moves and attacks of one piece.
@@ -19,7 +19,7 @@ pub struct Activity {
 impl Variant {
     /// The activity of the piece of player `color` on `from`, with its attacks
     /// counted on the squares of `zone`. Nothing is allocated.
-    pub fn activity(&self, pos: &Position, color: usize, from: Square, zone: &Bitset) -> Activity {
+    pub fn activity(&self, pos: &Position, color: Color, from: Square, zone: &Bitset) -> Activity {
         let kind = pos.board[from as usize].kind();
         let rules = &self.moves[color][kind];
         let mut a = Activity::default();
@@ -36,7 +36,7 @@ impl Variant {
     fn activity_of<const ONCE: bool>(
         &self,
         pos: &Position,
-        us: usize,
+        us: Color,
         rules: &[CRule],
         from: Square,
         zone: &Bitset,

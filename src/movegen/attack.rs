@@ -3,13 +3,13 @@
 
 use super::generate::AnyMove;
 use super::tables::{CGuard, CRule, Variant};
-use crate::board::{Piece, Position, Square};
+use crate::board::{Color, Piece, Position, Square};
 use crate::ir::HopShape;
 
 impl Variant {
     /// Is `sq` attacked by a piece of player `by`? Looks only at `pos.board`.
     #[inline]
-    pub fn is_attacked(&self, pos: &Position, sq: Square, by: usize) -> bool {
+    pub fn is_attacked(&self, pos: &Position, sq: Square, by: Color) -> bool {
         let a = &self.attacks[by];
         for l in &a.leaps {
             if let Some(&s) = self.ray(l.rev, sq).first() {
@@ -41,7 +41,7 @@ impl Variant {
 
     /// Hops read backwards: from `sq`, past empty squares to the screen, then
     /// past empty squares to the hopper (for `next`, the screen must be adjacent).
-    fn is_attacked_by_hop(&self, pos: &Position, sq: Square, by: usize) -> bool {
+    fn is_attacked_by_hop(&self, pos: &Position, sq: Square, by: Color) -> bool {
         for h in &self.attacks[by].hops {
             let ray = self.ray(h.rev, sq);
             let Some(si) = ray.iter().position(|&s| !pos.board[s as usize].is_none()) else {
@@ -70,7 +70,7 @@ impl Variant {
     }
 
     #[cold]
-    fn is_attacked_slow(&self, pos: &Position, sq: Square, by: usize) -> bool {
+    fn is_attacked_slow(&self, pos: &Position, sq: Square, by: Color) -> bool {
         for s in &self.attacks[by].slow {
             let ray = self.ray(s.rev, sq);
             for (i, &from) in ray.iter().enumerate() {
@@ -102,7 +102,7 @@ impl Variant {
         pos: &Position,
         guards: &[CGuard],
         from: Square,
-        color: usize,
+        color: Color,
     ) -> bool {
         guards.iter().all(|g| match *g {
             CGuard::FromIn(z) => self.zones[z][color].has(from),
@@ -125,7 +125,7 @@ impl Variant {
         rules: &[CRule],
         from: Square,
         kind: usize,
-        color: usize,
+        color: Color,
     ) -> bool {
         let mut any = AnyMove::default();
         self.gen_rules(pos, color, rules, from, kind, &mut any);
@@ -137,6 +137,6 @@ impl Variant {
         let us = pos.side;
         pos.royals[us]
             .iter()
-            .any(|k| self.royal_attacked(pos, k, 1 - us))
+            .any(|k| self.royal_attacked(pos, k, us.other()))
     }
 }

@@ -3,7 +3,7 @@
 //! promotion zones, and the overlaps that could yield one move twice.
 
 use crate::board::zobrist::Keys;
-use crate::board::{Bitset, CastlingRights, Geometry, MAX_KINDS, MAX_WINGS, Square};
+use crate::board::{Bitset, CastlingRights, Color, Geometry, MAX_KINDS, MAX_WINGS, Square};
 use crate::ir::{DropEffect, Effect, Guard, MoveRule, Requirement, RuleSet, Target, Vector};
 
 use super::tables::*;
@@ -54,7 +54,7 @@ impl Variant {
             rules,
         };
         v.compile_zones();
-        for color in 0..2 {
+        for color in Color::ALL {
             let frame = v.rules.players[color].frame;
             let mut per_kind = Vec::new();
             for kind in 0..v.rules.pieces.len() {
@@ -81,7 +81,7 @@ impl Variant {
         v.goals.ends |= v.explosion.is_some();
         v.build_rays();
         v.overlaps = v.compile_overlaps();
-        for color in 0..2 {
+        for color in Color::ALL {
             v.attacks[color] = v.compile_attacks(color);
             let mut eps = Vec::new();
             for kind in 0..v.rules.pieces.len() {
@@ -189,7 +189,7 @@ impl Variant {
 
     fn compile_drops(&mut self) {
         let defs = self.rules.drops.clone();
-        for color in 0..2 {
+        for color in Color::ALL {
             let frame = self.rules.players[color].frame;
             let mut out = Vec::new();
             for d in &defs {
@@ -276,7 +276,7 @@ impl Variant {
         }
     }
 
-    fn compile_attacks(&self, color: usize) -> Attacks {
+    fn compile_attacks(&self, color: Color) -> Attacks {
         let mut a = Attacks::default();
         for kind in 0..self.rules.pieces.len() {
             let rules = self.moves[color][kind].clone();
@@ -360,7 +360,7 @@ impl Variant {
         let Some(c) = self.rules.castling.clone() else {
             return;
         };
-        for color in 0..2 {
+        for color in Color::ALL {
             for (w, side) in c.sides.iter().enumerate() {
                 let kf = self.geo.square(side.king_from[color]);
                 let pf = self.geo.square(side.partner_from[color]);

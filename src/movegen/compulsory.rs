@@ -63,7 +63,7 @@ impl Variant {
             return None;
         }
         let us = pos.side;
-        for c in [1 - us, us] {
+        for c in [us.other(), us] {
             for &(mask, outcome) in &self.extinct {
                 let on_board = pos.occ[c]
                     .iter()

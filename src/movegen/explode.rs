@@ -5,7 +5,7 @@
 use super::Move;
 use super::end::EndReason;
 use super::tables::{CFilter, Variant};
-use crate::board::{Bitset, Piece, Position, Square};
+use crate::board::{Bitset, Color, Piece, Position, Square};
 use crate::ir::Outcome;
 
 /// The most squares one explosion may clear besides the capture square
@@ -41,7 +41,7 @@ impl Variant {
         let x = self.rules.explosion.clone()?;
         let mut around = [Vec::new(), Vec::new()];
         let mut zone = [Vec::new(), Vec::new()];
-        for color in 0..2 {
+        for color in Color::ALL {
             let frame = self.rules.players[color].frame;
             for sq in 0..self.geo.cells() {
                 let sq = sq as Square;
@@ -75,7 +75,7 @@ impl Variant {
 
     /// After a capture by `us` landing on `to` (the capturer already there):
     /// remove the pieces around that pass the filter, then the capturer.
-    pub(super) fn explode(&self, pos: &mut Position, us: usize, to: Square) -> Blast {
+    pub(super) fn explode(&self, pos: &mut Position, us: Color, to: Square) -> Blast {
         let mut blast = Blast::default();
         let Some(x) = &self.explosion else {
             return blast;
@@ -96,7 +96,7 @@ impl Variant {
     /// Put back what [`Self::explode`] removed, except the capturer: the
     /// caller puts the moved piece back on its start square. Returns whether
     /// there was an explosion (the landing square is then empty).
-    pub(super) fn unexplode(&self, pos: &mut Position, us: usize, to: Square, b: &Blast) -> bool {
+    pub(super) fn unexplode(&self, pos: &mut Position, us: Color, to: Square, b: &Blast) -> bool {
         let Some(x) = &self.explosion else {
             return false;
         };
@@ -115,7 +115,7 @@ impl Variant {
     /// Is `sq`, where a royal piece of the other player stands, attacked by
     /// `by`? When captures explode, a capture there that would also remove a
     /// royal piece of `by` (next to `sq`, of the kinds removed) is no threat.
-    pub(crate) fn royal_attacked(&self, pos: &Position, sq: Square, by: usize) -> bool {
+    pub(crate) fn royal_attacked(&self, pos: &Position, sq: Square, by: Color) -> bool {
         if let Some(x) = &self.explosion {
             let zone = &x.zone[by][sq as usize];
             if zone.intersects(&pos.royals[by])
@@ -136,7 +136,7 @@ impl Variant {
     #[cold]
     pub(super) fn is_legal_exploding(&self, pos: &mut Position, m: Move) -> bool {
         let us = pos.side;
-        let them = 1 - us;
+        let them = us.other();
         let ours = pos.royals[us].count();
         let theirs = pos.royals[them].count();
         let undo = self.make(pos, m);
@@ -164,7 +164,7 @@ impl Variant {
         let us = pos.side;
         if pos.royals[us].is_empty() {
             Some((Outcome::Loss, EndReason::RoyalLost))
-        } else if pos.royals[1 - us].is_empty() {
+        } else if pos.royals[us.other()].is_empty() {
             Some((Outcome::Win, EndReason::RoyalLost))
         } else {
             None

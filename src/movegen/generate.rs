@@ -3,7 +3,7 @@
 use super::overlap::Dedup;
 use super::tables::{CHop, CRule, CastleDest, DropNeed, Relocation, Variant};
 use super::{Move, MoveKind};
-use crate::board::{Bitset, Piece, Position, Square};
+use crate::board::{Bitset, Color, Piece, Position, Square};
 use crate::ir::{HopShape, Target};
 
 /// Where generated moves go: a list, or a flag that only asks whether any exists.
@@ -142,7 +142,7 @@ impl Variant {
     fn gen_piece<S: MoveSink>(
         &self,
         pos: &Position,
-        us: usize,
+        us: Color,
         from: Square,
         kind: usize,
         out: &mut S,
@@ -226,7 +226,7 @@ impl Variant {
     pub(crate) fn gen_rules<S: MoveSink>(
         &self,
         pos: &Position,
-        us: usize,
+        us: Color,
         rules: &[CRule],
         from: Square,
         kind: usize,
@@ -313,7 +313,7 @@ impl Variant {
     fn gen_hop<S: MoveSink>(
         &self,
         pos: &Position,
-        us: usize,
+        us: Color,
         hop: &CHop,
         from: Square,
         kind: usize,
@@ -354,7 +354,7 @@ impl Variant {
     #[inline(always)]
     fn push_landing<S: MoveSink>(
         &self,
-        us: usize,
+        us: Color,
         from: Square,
         to: Square,
         kind: usize,
@@ -395,7 +395,10 @@ impl Variant {
                 if empty.iter().any(|s| !pos.board[s as usize].is_none()) {
                     continue;
                 }
-                if safe.iter().any(|&s| self.royal_attacked(pos, s, 1 - us)) {
+                if safe
+                    .iter()
+                    .any(|&s| self.royal_attacked(pos, s, us.other()))
+                {
                     continue;
                 }
                 out.push(Move {
@@ -417,7 +420,7 @@ impl Variant {
     /// caller knows it already.
     pub(crate) fn safety_given(&self, pos: &Position, in_check: Option<bool>) -> Safety {
         let us = pos.side;
-        let them = 1 - us;
+        let them = us.other();
         let mut s = Safety {
             king: None,
             in_check: false,
@@ -494,7 +497,7 @@ impl Variant {
                 MoveKind::Normal | MoveKind::SetsEnPassant | MoveKind::Promotion
             )
         {
-            let safe = if self.attacks[1 - pos.side].hops.is_empty() {
+            let safe = if self.attacks[pos.side.other()].hops.is_empty() {
                 !s.pinned.has(m.from)
             } else {
                 !s.lines.has(m.from) && !s.lines.has(m.to)
@@ -509,7 +512,7 @@ impl Variant {
     /// Play the move on the board array only, and test the mover's royal pieces.
     pub(crate) fn is_legal_full(&self, pos: &mut Position, m: Move) -> bool {
         let us = pos.side;
-        let them = 1 - us;
+        let them = us.other();
         let board = &mut pos.board;
         let saved_from = board[m.from as usize];
         let saved_to = board[m.to as usize];
@@ -585,7 +588,7 @@ impl Variant {
         let undo = self.make(pos, m);
         let legal = !pos.royals[us]
             .iter()
-            .any(|k| self.is_attacked(pos, k, 1 - us));
+            .any(|k| self.is_attacked(pos, k, us.other()));
         self.unmake(pos, m, undo);
         legal
     }

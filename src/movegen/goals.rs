@@ -137,7 +137,7 @@ impl Variant {
             return Some(end);
         }
         let stm = pos.side;
-        let mover = 1 - stm;
+        let mover = stm.other();
         if let Some((n, o)) = self.goals.checks
             && pos.checks[mover] >= n
         {
@@ -152,14 +152,14 @@ impl Variant {
                 // The side to move got there first and the other side has
                 // had its answer: answered (the first player to move again,
                 // both there), or not.
-                return Some(if there && stm == 0 {
+                return Some(if there && stm == Color::FIRST {
                     (flip(a), EndReason::Reached)
                 } else {
                     (r.outcome, EndReason::Reached)
                 });
             }
             if there {
-                if r.answered.is_some() && mover == 0 && self.can_answer(pos, r) {
+                if r.answered.is_some() && mover == Color::FIRST && self.can_answer(pos, r) {
                     continue;
                 }
                 return Some((flip(r.outcome), EndReason::Reached));
@@ -172,7 +172,7 @@ impl Variant {
     #[inline]
     pub(super) fn count_check(&self, pos: &mut Position) {
         if self.goals.checks.is_some() && self.in_check(pos) {
-            let mover = 1 - pos.side;
+            let mover = pos.side.other();
             let n = pos.checks[mover];
             if n < u8::MAX {
                 pos.hash ^= checks_key(&self.keys, mover, n) ^ checks_key(&self.keys, mover, n + 1);
@@ -193,14 +193,14 @@ impl Variant {
     /// Do two pieces of the condition's types, one of each player, face each
     /// other along one of its lines with nothing between?
     fn facing(&self, pos: &Position, f: &CFacing) -> bool {
-        pos.occ[0].iter().any(|sq| {
+        pos.occ[Color::FIRST].iter().any(|sq| {
             f.mask >> pos.board[sq as usize].kind() & 1 != 0
                 && f.vids.iter().any(|&vid| {
                     self.ray(vid, sq)
                         .iter()
                         .map(|&t| pos.board[t as usize])
                         .find(|p| !p.is_none())
-                        .is_some_and(|p| p.color() == 1 && f.mask >> p.kind() & 1 != 0)
+                        .is_some_and(|p| p.color() == Color::SECOND && f.mask >> p.kind() & 1 != 0)
                 })
         })
     }

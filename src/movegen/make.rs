@@ -4,7 +4,7 @@ use super::explode::Blast;
 use super::tables::Variant;
 use super::{Move, MoveKind};
 use crate::board::reserve_key;
-use crate::board::{CastlingRights, Piece, Position, Square};
+use crate::board::{CastlingRights, Color, Piece, Position, Square};
 
 /// What [`Variant::make`] needs to take a move back.
 #[derive(Clone, Copy, Debug)]
@@ -38,14 +38,14 @@ impl Variant {
         if let Some((e, _)) = pos.ep.take() {
             pos.hash ^= self.keys.ep[e as usize];
         }
-        pos.side = 1 - pos.side;
+        pos.side = pos.side.other();
         pos.hash ^= self.keys.side;
         undo
     }
 
     /// Take back [`Variant::make_null`].
     pub fn unmake_null(&self, pos: &mut Position, undo: NullUndo) {
-        pos.side = 1 - pos.side;
+        pos.side = pos.side.other();
         pos.ep = undo.ep;
         pos.hash = undo.hash;
     }
@@ -85,7 +85,8 @@ impl Variant {
                     undo.blast = self.explode(pos, us, m.to);
                 }
                 resets = self.resets_clock[p.kind()];
-                if m.kind == MoveKind::SetsEnPassant && self.ep_capturable(pos, m.data, 1 - us) {
+                if m.kind == MoveKind::SetsEnPassant && self.ep_capturable(pos, m.data, us.other())
+                {
                     pos.ep = Some((m.data, m.to));
                     pos.hash ^= keys.ep[m.data as usize];
                 }
@@ -122,7 +123,8 @@ impl Variant {
                         self.touch_castling(pos, src);
                         self.touch_castling(pos, dst);
                         let passed = self.ray(self.neg_of(r.by), dst)[0];
-                        if r.sets_ep && r.steps >= 2 && self.ep_capturable(pos, passed, 1 - us) {
+                        if r.sets_ep && r.steps >= 2 && self.ep_capturable(pos, passed, us.other())
+                        {
                             pos.ep = Some((passed, dst));
                             pos.hash ^= keys.ep[passed as usize];
                         }
@@ -146,10 +148,10 @@ impl Variant {
         } else {
             pos.halfmove += 1;
         }
-        if us == 1 {
+        if us == Color::SECOND {
             pos.fullmove += 1;
         }
-        pos.side = 1 - us;
+        pos.side = us.other();
         pos.hash ^= keys.side;
         self.count_check(pos);
         undo
@@ -159,7 +161,7 @@ impl Variant {
     /// safety)? Only then is the square recorded, so that positions that differ
     /// only by an en-passant square nobody can use hash alike (FIDE's
     /// repetition rule), and FEN shows it only when it matters.
-    pub(crate) fn ep_capturable(&self, pos: &Position, ep: Square, by: usize) -> bool {
+    pub(crate) fn ep_capturable(&self, pos: &Position, ep: Square, by: Color) -> bool {
         self.ep_captures[by].iter().any(|c| {
             for &s in self.ride_ray(c.back, ep, c.max) {
                 let p = pos.board[s as usize];
@@ -187,9 +189,9 @@ impl Variant {
     /// Take back a move made with [`Variant::make`].
     pub fn unmake(&self, pos: &mut Position, m: Move, undo: Undo) {
         let keys = &self.keys;
-        pos.side = 1 - pos.side;
+        pos.side = pos.side.other();
         let us = pos.side;
-        if us == 1 {
+        if us == Color::SECOND {
             pos.fullmove -= 1;
         }
         match m.kind {

@@ -11,7 +11,7 @@
 use super::generate::MoveSink;
 use super::tables::{CFilter, CGuard, CHop, CRule, Variant, Vid};
 use super::{Move, MoveKind};
-use crate::board::{Bitset, MAX_KINDS, Piece, Square};
+use crate::board::{Bitset, Color, MAX_KINDS, Piece, Square};
 use crate::ir::Target;
 
 /// Where one leaf rule (a ride or a hop) could put moves from one square, on
@@ -31,7 +31,7 @@ impl Variant {
     /// piece could produce the same move.
     pub(crate) fn compile_overlaps(&self) -> [Vec<Bitset>; 2] {
         let mut out = [Vec::new(), Vec::new()];
-        for (color, per_kind) in out.iter_mut().enumerate() {
+        for (color, per_kind) in Color::ALL.into_iter().zip(out.iter_mut()) {
             for rules in &self.moves[color] {
                 let mut leaves = Vec::new();
                 let mut prefers = 0;
@@ -62,7 +62,7 @@ impl Variant {
     /// never give the same move, whatever the square? They cannot if they sit
     /// in the two branches of one `prefer`, or if they are hops along one
     /// line whose screens no piece passes both of.
-    fn apart_pairs(&self, leaves: &[(&CRule, Vec<(usize, bool)>)], color: usize) -> Vec<bool> {
+    fn apart_pairs(&self, leaves: &[(&CRule, Vec<(usize, bool)>)], color: Color) -> Vec<bool> {
         let screen = |r: &CRule| match r {
             CRule::Hop(CHop { vid, screen, .. }) => Some((*vid, *screen)),
             _ => None,
@@ -83,9 +83,9 @@ impl Variant {
         out
     }
 
-    fn some_piece_passes_both(&self, a: CFilter, b: CFilter, color: usize) -> bool {
+    fn some_piece_passes_both(&self, a: CFilter, b: CFilter, color: Color) -> bool {
         (0..self.rules.pieces.len().min(MAX_KINDS)).any(|kind| {
-            (0..2).any(|c| {
+            Color::ALL.into_iter().any(|c| {
                 let p = Piece::new(kind, c);
                 a.accepts(p, color) && b.accepts(p, color)
             })
@@ -94,7 +94,7 @@ impl Variant {
 
     /// The squares a leaf rule could produce moves on from `from`, whatever
     /// stands on the board (guards on the start square are decided here).
-    fn reach(&self, r: &CRule, color: usize, from: Square) -> Reach {
+    fn reach(&self, r: &CRule, color: Color, from: Square) -> Reach {
         let mut out = Reach {
             landing: Bitset::EMPTY,
             en_passant: Bitset::EMPTY,

@@ -5,7 +5,7 @@
 
 use crate::board::zobrist::Keys;
 use crate::board::{
-    Bitset, CastlingRights, Geometry, MAX_KINDS, MAX_WINGS, Piece, Position, Square,
+    Bitset, CastlingRights, Color, Geometry, MAX_KINDS, MAX_WINGS, Piece, Position, Square,
 };
 use crate::ir::{HopShape, Outcome, Owner, RuleSet, Target, Vector};
 
@@ -93,7 +93,7 @@ pub(crate) struct CFilter {
 impl CFilter {
     /// Does piece `p` pass, for a mover of `color`?
     #[inline(always)]
-    pub fn accepts(&self, p: Piece, color: usize) -> bool {
+    pub fn accepts(&self, p: Piece, color: Color) -> bool {
         let owner_ok = match self.owner {
             None => true,
             Some(Owner::Friend) => p.color() == color,
@@ -297,13 +297,18 @@ impl Variant {
         let mut pos = Position::empty();
         for &(color, kind, coord) in &self.rules.setup.placements {
             let sq = self.geo.square(coord);
-            pos.put(sq, Piece::new(kind, color), self.royal[kind], &self.keys);
+            pos.put(
+                sq,
+                Piece::new(kind, Color::from_bit(color)),
+                self.royal[kind],
+                &self.keys,
+            );
         }
         for &(color, kind, n) in &self.rules.setup.reserves {
             pos.reserve[color][kind] = pos.reserve[color][kind].saturating_add(n);
         }
         // Every castling wing whose pieces stand on their squares.
-        for color in 0..2 {
+        for color in Color::ALL {
             for w in 0..self.wings[color].len() {
                 if self.castling_pieces_in_place(&pos, color, w) {
                     pos.castling.grant(color, w);
@@ -315,7 +320,7 @@ impl Variant {
     }
 
     /// Do the castling king and partner of `wing` stand on their start squares?
-    pub fn castling_pieces_in_place(&self, pos: &Position, color: usize, wing: usize) -> bool {
+    pub fn castling_pieces_in_place(&self, pos: &Position, color: Color, wing: usize) -> bool {
         let Some(c) = &self.rules.castling else {
             return false;
         };
@@ -349,7 +354,7 @@ impl Variant {
 
     /// Does this piece type promote (for this player)?
     #[inline]
-    pub fn promotes(&self, color: usize, kind: usize) -> bool {
+    pub fn promotes(&self, color: Color, kind: usize) -> bool {
         self.promotion[color][kind].is_some()
     }
 
@@ -374,7 +379,7 @@ impl Variant {
 
     /// [`Self::ep_victim`], the victim's square given or not.
     fn ep_victim_where(&self, pos: &Position, ep: Square, only: Option<Square>) -> Option<Square> {
-        let them = 1 - pos.side;
+        let them = pos.side.other();
         for (kind, rules) in self.moves[them].iter().enumerate() {
             let mut found = None;
             visit_rides(rules, &mut |vid, min, max, sets_ep| {

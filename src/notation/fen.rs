@@ -1,6 +1,6 @@
 //! FEN, extended with holes (`*`) and reserves (`[..]`), per conventions.md.
 
-use crate::board::{Piece, Position};
+use crate::board::{Color, Piece, Position};
 use crate::movegen::Variant;
 
 /// A FEN that could not be read: which field, and what was expected.
@@ -182,7 +182,7 @@ pub fn parse_fen(v: &Variant, fen: &str) -> Result<Position, FenError> {
                     ),
                 ));
             }
-            let color = usize::from(c.is_ascii_lowercase());
+            let color = case_color(c);
             pos.put(sq, Piece::new(kind, color), v.is_royal(kind), &v.keys);
             file += 1;
         }
@@ -207,7 +207,7 @@ pub fn parse_fen(v: &Variant, fen: &str) -> Result<Position, FenError> {
                     ),
                 ));
             };
-            let color = usize::from(c.is_ascii_lowercase());
+            let color = case_color(c);
             let n = &mut pos.reserve[color][kind];
             *n = n
                 .checked_add(1)
@@ -218,8 +218,8 @@ pub fn parse_fen(v: &Variant, fen: &str) -> Result<Position, FenError> {
 
     // Side to move.
     pos.side = match fields.get(1).copied().unwrap_or("w") {
-        "w" => 0,
-        "b" => 1,
+        "w" => Color::FIRST,
+        "b" => Color::SECOND,
         other => {
             return Err(err(
                 FenField::SideToMove,
@@ -232,7 +232,7 @@ pub fn parse_fen(v: &Variant, fen: &str) -> Result<Position, FenError> {
     let castling = fields.get(2).copied().unwrap_or("-");
     if castling != "-" {
         for c in castling.chars() {
-            let color = usize::from(c.is_ascii_lowercase());
+            let color = case_color(c);
             let wing = castling_wing(v, color, c).ok_or_else(|| {
                 err(
                     FenField::Castling,
@@ -343,7 +343,7 @@ pub fn check_position(v: &Variant, pos: &Position) -> Result<(), FenError> {
     // The side that just moved may not have left a royal piece attacked
     // (unless it has just won by removing the last royal piece of the side
     // to move: that move is legal whatever it leaves attacked).
-    let them = 1 - pos.side;
+    let them = pos.side.other();
     if v.royal_lost(pos).is_none()
         && pos.royals[them]
             .iter()
@@ -369,8 +369,17 @@ fn letters(v: &Variant) -> String {
     v.rules.pieces.iter().map(|p| p.letter).collect()
 }
 
+/// The player a FEN letter belongs to: upper case the first, lower case the second.
+fn case_color(c: char) -> Color {
+    if c.is_ascii_lowercase() {
+        Color::SECOND
+    } else {
+        Color::FIRST
+    }
+}
+
 /// The wing a castling letter names, if any.
-fn castling_wing(v: &Variant, color: usize, c: char) -> Option<usize> {
+fn castling_wing(v: &Variant, color: Color, c: char) -> Option<usize> {
     let wings = &v.wings[color];
     let king_file = |w: usize| v.geo.coord(wings[w].king_from).0;
     let partner_file = |w: usize| v.geo.coord(wings[w].partner_from).0;
@@ -413,7 +422,7 @@ pub fn write_fen(v: &Variant, pos: &Position) -> String {
                 s.push('*');
             } else {
                 let l = v.letter(p.kind());
-                s.push(if p.color() == 0 {
+                s.push(if p.color() == Color::FIRST {
                     l
                 } else {
                     l.to_ascii_lowercase()
@@ -431,11 +440,11 @@ pub fn write_fen(v: &Variant, pos: &Position) -> String {
         !v.rules.setup.reserves.is_empty() || pos.reserve.iter().flatten().any(|&n| n > 0);
     if has_reserve {
         s.push('[');
-        for color in 0..2 {
+        for color in Color::ALL {
             for kind in 0..v.rules.pieces.len() {
                 for _ in 0..pos.reserve[color][kind] {
                     let l = v.letter(kind);
-                    s.push(if color == 0 {
+                    s.push(if color == Color::FIRST {
                         l
                     } else {
                         l.to_ascii_lowercase()
@@ -445,9 +454,13 @@ pub fn write_fen(v: &Variant, pos: &Position) -> String {
         }
         s.push(']');
     }
-    s += if pos.side == 0 { " w " } else { " b " };
+    s += if pos.side == Color::FIRST {
+        " w "
+    } else {
+        " b "
+    };
     let mut cast = String::new();
-    for color in 0..2 {
+    for color in Color::ALL {
         let mut letters: Vec<(u8, char)> = Vec::new();
         for w in 0..v.wings[color].len() {
             if !pos.castling.has(color, w) {
@@ -471,7 +484,7 @@ pub fn write_fen(v: &Variant, pos: &Position) -> String {
             };
             letters.push((
                 order,
-                if color == 0 {
+                if color == Color::FIRST {
                     c
                 } else {
                     c.to_ascii_lowercase()
@@ -498,8 +511,8 @@ pub fn write_fen(v: &Variant, pos: &Position) -> String {
         None => s.push('-'),
     }
     if let Some((n, _)) = v.rules.end.checks {
-        let left = |c: usize| n.saturating_sub(u32::from(pos.checks[c]));
-        s += &format!(" {}+{}", left(0), left(1));
+        let left = |c: Color| n.saturating_sub(u32::from(pos.checks[c]));
+        s += &format!(" {}+{}", left(Color::FIRST), left(Color::SECOND));
     }
     s += &format!(" {} {}", pos.halfmove, pos.fullmove);
     s
@@ -553,7 +566,7 @@ pub fn diagram(v: &Variant, pos: &Position) -> String {
                 '*'
             } else if p.is_none() {
                 '.'
-            } else if p.color() == 0 {
+            } else if p.color() == Color::FIRST {
                 v.letter(p.kind())
             } else {
                 v.letter(p.kind()).to_ascii_lowercase()

@@ -1,6 +1,7 @@
 //! PGN: writing a game's tags and SAN movetext, and reading them back
 //! (tags, moves, result; comments, variations and NAGs skipped).
 
+use crate::board::Color;
 use std::fmt::Write as _;
 
 /// The longest PGN text read, bytes.
@@ -29,11 +30,11 @@ impl PgnGame {
 
 /// A PGN game: tags, a blank line, the movetext wrapped at 79 columns, the
 /// result, a blank line. Move numbers count from `fullmove`, with
-/// `N...` first when the first mover is the second player (`first_side` 1).
+/// `N...` first when the first mover is the second player (`first_side` [`Color::SECOND`]).
 pub fn write_pgn(
     tags: &[(&str, String)],
     fullmove: u32,
-    first_side: usize,
+    first_side: Color,
     san: &[String],
     result: &str,
 ) -> String {
@@ -47,16 +48,16 @@ pub fn write_pgn(
     let mut number = fullmove.max(1);
     let mut side = first_side;
     for (i, m) in san.iter().enumerate() {
-        if side == 0 {
+        if side == Color::FIRST {
             tokens.push(format!("{number}."));
         } else if i == 0 {
             tokens.push(format!("{number}..."));
         }
         tokens.push(m.clone());
-        if side == 1 {
+        if side == Color::SECOND {
             number += 1;
         }
-        side = 1 - side;
+        side = side.other();
     }
     tokens.push(result.to_string());
     let mut line = String::new();
@@ -178,7 +179,7 @@ mod tests {
         let text = write_pgn(
             &[("Event", "a \"test\"".into()), ("Variant", "chess".into())],
             1,
-            0,
+            Color::FIRST,
             &san,
             "*",
         );

@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use crate::board::Position;
+use crate::board::{Color, Position};
 use crate::load::Game;
 use crate::movegen::{Move, Variant};
 use crate::notation::{move_to_san, write_fen, write_pgn};
@@ -159,7 +159,7 @@ pub fn play_game_between(
             v.legal_moves(&mut pos, &mut legal);
             legal[(rng.next() % legal.len() as u64) as usize]
         } else {
-            let first_to_move = (pos.side == 0) == first_engine_is_white(round);
+            let first_to_move = (pos.side == Color::FIRST) == first_engine_is_white(round);
             let r = match (opponent.as_deref_mut(), &cfg.opponent) {
                 (Some(o), Some(limits)) if !first_to_move => {
                     o.search(v, &pos, &history, limits, &mut |_| {})

@@ -36,7 +36,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use crate::board::Position;
+use crate::board::{Color, Position};
 use crate::load::{Game, load};
 use crate::movegen::{Move, Variant};
 use crate::notation::{move_to_string, parse_fen, parse_move};
@@ -585,7 +585,7 @@ impl Engine {
             }
             asked |= key != "perft";
         }
-        let (time, inc) = if c.pos.side == 0 {
+        let (time, inc) = if c.pos.side == Color::FIRST {
             (wtime, winc)
         } else {
             (btime, binc)

@@ -3,6 +3,7 @@
 //! is better for that player. The rule file's own vote order decides who is
 //! asked and what the ballots result in.
 
+use crate::board::Color;
 use crate::load::Game;
 use crate::protocol::{score_text, score_value};
 use crate::search::{Limits, Score, Searcher};
@@ -91,7 +92,7 @@ pub fn decide_vote(
             Searcher::try_new(v, hash_mb).map_err(|e| format!("--hash {hash_mb}: {e}"))?;
         let r = searcher.search(v, &pos, &[], limits, &mut |_| {});
         // From player 0's point of view.
-        let s = if pos.side == 0 {
+        let s = if pos.side == Color::FIRST {
             r.score
         } else {
             negate(r.score)
@@ -126,7 +127,7 @@ pub fn decide_vote(
         }
         None => {
             let side = game.variant.start_position().side;
-            (Vec::new(), prefer(side))
+            (Vec::new(), prefer(side.index()))
         }
     };
     Ok(VoteDecision {

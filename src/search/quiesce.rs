@@ -63,7 +63,8 @@ impl Run<'_> {
                     continue;
                 }
                 // A defended piece taken by a more valuable one: likely a loss.
-                if self.value_at(pos, m.from) > victim && v.is_attacked(pos, m.to, 1 - pos.side) {
+                if self.value_at(pos, m.from) > victim && v.is_attacked(pos, m.to, pos.side.other())
+                {
                     continue;
                 }
             }

@@ -15,6 +15,7 @@ use tokio::sync::{OwnedSemaphorePermit, mpsc};
 use tokio_stream::Stream;
 use tokio_stream::wrappers::ReceiverStream;
 
+use crate::board::Color;
 use crate::load::Game;
 use crate::movegen::Variant;
 use crate::notation::{move_to_san, move_to_string};
@@ -45,8 +46,8 @@ fn negate(s: Score) -> Score {
 }
 
 /// From the first player's point of view.
-fn white(s: Score, side: usize) -> Score {
-    if side == 0 { s } else { negate(s) }
+fn white(s: Score, side: Color) -> Score {
+    if side == Color::FIRST { s } else { negate(s) }
 }
 
 /// A slot for one search, waiting at most the configured time.
