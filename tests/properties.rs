@@ -168,6 +168,6 @@ fn unusable_en_passant_square_is_dropped_on_reading() {
 fn empty_square_kind_does_not_underflow() {
     use myriad::board::{MAX_KINDS, Piece};
     assert_eq!(Piece::NONE.kind(), Piece::NO_KIND);
-    const { assert!(Piece::NO_KIND >= MAX_KINDS) };
+    const { assert!(Piece::NO_KIND.index() >= MAX_KINDS) };
     let _ = Piece::NONE.color();
 }

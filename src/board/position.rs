@@ -81,6 +81,70 @@ impl<T> std::ops::IndexMut<Color> for [T; 2] {
     }
 }
 
+/// A piece type: the index of a piece in the rule set's list (`RuleSet::pieces`),
+/// below [`MAX_KINDS`]. Tables laid out per piece type (`Vec<T>`, `[T; N]`,
+/// slices) are indexed by it directly.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
+pub struct Kind(u8);
+
+impl Kind {
+    /// The piece type of index `i` in the rule set's pieces (below [`MAX_KINDS`],
+    /// which the rule set guarantees).
+    #[inline(always)]
+    pub const fn new(i: usize) -> Kind {
+        debug_assert!(i < MAX_KINDS);
+        Kind(i as u8)
+    }
+
+    /// The index in the rule set's pieces.
+    #[inline(always)]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// Every piece type of a rule set with `n` of them, in order.
+    pub fn first(n: usize) -> impl Iterator<Item = Kind> + Clone {
+        (0..n.min(MAX_KINDS)).map(Kind::new)
+    }
+}
+
+impl From<Kind> for usize {
+    #[inline(always)]
+    fn from(k: Kind) -> usize {
+        k.index()
+    }
+}
+
+impl<T> std::ops::Index<Kind> for [T] {
+    type Output = T;
+    #[inline(always)]
+    fn index(&self, k: Kind) -> &T {
+        &self[k.index()]
+    }
+}
+
+impl<T> std::ops::IndexMut<Kind> for [T] {
+    #[inline(always)]
+    fn index_mut(&mut self, k: Kind) -> &mut T {
+        &mut self[k.index()]
+    }
+}
+
+impl<T> std::ops::Index<Kind> for Vec<T> {
+    type Output = T;
+    #[inline(always)]
+    fn index(&self, k: Kind) -> &T {
+        &self[k.index()]
+    }
+}
+
+impl<T> std::ops::IndexMut<Kind> for Vec<T> {
+    #[inline(always)]
+    fn index_mut(&mut self, k: Kind) -> &mut T {
+        &mut self[k.index()]
+    }
+}
+
 /// A piece code: 0 is empty, otherwise `1 + 2 * piece_type + color`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Piece(pub u8);
@@ -91,8 +155,8 @@ impl Piece {
 
     /// The code of a piece type for a player.
     #[inline(always)]
-    pub fn new(kind: usize, color: Color) -> Piece {
-        Piece((1 + 2 * kind + color.index()) as u8)
+    pub fn new(kind: Kind, color: Color) -> Piece {
+        Piece(kind.0.wrapping_mul(2).wrapping_add(1).wrapping_add(color.0))
     }
 
     /// True for an empty square.
@@ -103,13 +167,13 @@ impl Piece {
 
     /// What [`Piece::kind`] answers for an empty square: no piece type has it
     /// (it is at least [`MAX_KINDS`]), so a table indexed by it fails loudly.
-    pub const NO_KIND: usize = 127;
+    pub const NO_KIND: Kind = Kind(127);
 
     /// The piece type (index into the rule set's pieces); [`Piece::NO_KIND`]
     /// for an empty square.
     #[inline(always)]
-    pub fn kind(self) -> usize {
-        (self.0.wrapping_sub(1) >> 1) as usize
+    pub fn kind(self) -> Kind {
+        Kind(self.0.wrapping_sub(1) >> 1)
     }
 
     /// The owner (meaningless for an empty square: ask [`Piece::is_none`] first).
@@ -197,7 +261,7 @@ impl Position {
             for sq in self.occ[c].iter() {
                 h ^= keys.piece[self.board[sq as usize].0 as usize * 256 + sq as usize];
             }
-            for k in 0..MAX_KINDS {
+            for k in Kind::first(MAX_KINDS) {
                 let n = self.reserve[c][k];
                 if n > 0 {
                     h ^= reserve_key(keys, Piece::new(k, c), n);
@@ -237,5 +301,48 @@ pub fn checks_key(keys: &Keys, c: Color, n: u8) -> u64 {
         0
     } else {
         keys.checks[c.index() * 256 + n as usize]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn colors_and_their_tables() {
+        assert_eq!(Color::FIRST.other(), Color::SECOND);
+        assert_eq!(Color::SECOND.other(), Color::FIRST);
+        assert_eq!(Color::ALL.map(Color::index), [0, 1]);
+        assert_eq!(Color::from_index(1), Some(Color::SECOND));
+        assert_eq!(Color::from_index(2), None);
+        assert_eq!(Color::from_bit(3), Color::SECOND);
+        let mut t = [10, 20];
+        t[Color::SECOND] += 1;
+        assert_eq!((t[Color::FIRST], t[Color::SECOND]), (10, 21));
+        assert_eq!(usize::from(Color::SECOND), 1);
+    }
+
+    #[test]
+    fn piece_codes_round_trip() {
+        for k in Kind::first(MAX_KINDS) {
+            for c in Color::ALL {
+                let p = Piece::new(k, c);
+                assert!(!p.is_none());
+                assert_eq!((p.kind(), p.color()), (k, c));
+                assert_eq!(p.0 as usize, 1 + 2 * k.index() + c.index());
+            }
+        }
+        let v = vec!['a', 'b', 'c'];
+        assert_eq!(v[Kind::new(2)], 'c');
+        assert_eq!(Kind::first(3).count(), 3);
+    }
+
+    /// An empty square's piece type is [`Piece::NO_KIND`]: no underflow, and
+    /// no table of piece types has that entry.
+    #[test]
+    fn empty_square_has_no_kind() {
+        assert_eq!(Piece::NONE.kind(), Piece::NO_KIND);
+        assert!(Piece::NO_KIND.index() >= MAX_KINDS);
+        assert_eq!(vec![0u8; MAX_KINDS].get(Piece::NONE.kind().index()), None);
     }
 }

@@ -1,7 +1,7 @@
 //! Evaluation, generic: everything comes from the rule file and the tables
 //! compiled from it. Scores are in centipawns from the side to move's view.
 
-use crate::board::{Bitset, Color, Position, Square};
+use crate::board::{Bitset, Color, Kind, Position, Square};
 use crate::movegen::Variant;
 
 /// Every tuning constant of the evaluation, in one place.
@@ -104,7 +104,7 @@ impl Eval {
         let mut royal_endgame = [vec![vec![0; cells]; kinds], vec![vec![0; cells]; kinds]];
         let mut mobility = [vec![Vec::new(); kinds], vec![Vec::new(); kinds]];
         for color in Color::ALL {
-            for kind in 0..kinds {
+            for kind in Kind::first(kinds) {
                 let mob: Vec<i32> = (0..cells as u16)
                     .map(|sq| v.empty_board_mobility(color, kind, sq as Square) as i32)
                     .collect();
@@ -204,7 +204,7 @@ impl Eval {
                     promoting[color].set(sq);
                 }
             }
-            for (kind, &n) in pos.reserve[color].iter().enumerate().take(self.value.len()) {
+            for (kind, &n) in Kind::first(self.value.len()).zip(pos.reserve[color].iter()) {
                 if n > 0 && v.can_still_drop(pos, color, kind) {
                     score[color] += n as i32 * self.value[kind] * weights::RESERVE_PERMILLE / 1000;
                 }
@@ -281,18 +281,18 @@ impl Eval {
 
     /// Does `kind` promote for `color` (has it passed-piece tables)?
     #[inline]
-    fn promoting(&self, color: Color, kind: usize) -> bool {
+    fn promoting(&self, color: Color, kind: Kind) -> bool {
         !self.passed_mask[color][kind].is_empty()
     }
 
     /// Is a promoting piece on `sq` passed, given the squares of the enemy's promoting pieces?
     #[inline]
-    fn passed(&self, color: Color, kind: usize, sq: Square, enemies: &Bitset) -> bool {
+    fn passed(&self, color: Color, kind: Kind, sq: Square, enemies: &Bitset) -> bool {
         !self.passed_mask[color][kind][sq as usize].intersects(enemies)
     }
 
     /// The value of a piece type, in centipawns.
-    pub fn value(&self, kind: usize) -> i32 {
+    pub fn value(&self, kind: Kind) -> i32 {
         self.value[kind]
     }
 }
@@ -310,7 +310,7 @@ fn passed_tables(
     let mut masks = [vec![Vec::new(); kinds], vec![Vec::new(); kinds]];
     let mut bonus = [vec![Vec::new(); kinds], vec![Vec::new(); kinds]];
     for color in Color::ALL {
-        let enemy_kinds: Vec<usize> = (0..kinds)
+        let enemy_kinds: Vec<Kind> = Kind::first(kinds)
             .filter(|&k| v.promotes(color.other(), k))
             .collect();
         // Where each enemy promoting piece attacks from, per square.
@@ -328,7 +328,7 @@ fn passed_tables(
                     .collect()
             })
             .collect();
-        for kind in 0..kinds {
+        for kind in Kind::first(kinds) {
             let Some((gain, dist)) = v.promotion_info(color, kind) else {
                 continue;
             };

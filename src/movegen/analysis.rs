@@ -3,7 +3,7 @@
 //! whether a reserve piece can still enter. Load-time and evaluation only;
 //! generation never calls it.
 
-use crate::board::{Bitset, Color, Position, Square};
+use crate::board::{Bitset, Color, Kind, Position, Square};
 use crate::ir::Target;
 
 use super::tables::*;
@@ -11,7 +11,7 @@ use super::tables::*;
 impl Variant {
     /// How many squares a piece of `kind` and `color` on `sq` could reach on
     /// an otherwise empty board (hops count their whole line: potential).
-    pub fn empty_board_mobility(&self, color: Color, kind: usize, sq: Square) -> u32 {
+    pub fn empty_board_mobility(&self, color: Color, kind: Kind, sq: Square) -> u32 {
         if !self.geo.is_valid(sq) {
             return 0;
         }
@@ -49,10 +49,10 @@ impl Variant {
     /// For a piece that promotes: the value gained by the best promotion, and
     /// per square the fewest non-capturing moves to the promotion zone on an
     /// empty board (-1 where it cannot get there).
-    pub fn promotion_info(&self, color: Color, kind: usize) -> Option<(i32, Vec<i32>)> {
+    pub fn promotion_info(&self, color: Color, kind: Kind) -> Option<(i32, Vec<i32>)> {
         let (zone, choices) = self.promotion[color][kind].as_ref()?;
         let value = |k: usize| self.rules.pieces[k].value;
-        let gain = choices.iter().map(|&k| value(k)).max().unwrap_or(0) - value(kind);
+        let gain = choices.iter().map(|&k| value(k)).max().unwrap_or(0) - value(kind.index());
         let cells = self.geo.cells();
         // Backwards breadth-first search from the zone over quiet single moves.
         let mut dist = vec![-1i32; cells];
@@ -84,7 +84,7 @@ impl Variant {
     /// For a piece that promotes, standing on `sq`: the squares it lands on
     /// or passes over along every shortest run of non-capturing moves to
     /// the promotion zone on an empty board (`dist` from [`Self::promotion_info`]).
-    pub fn promotion_path(&self, color: Color, kind: usize, sq: Square, dist: &[i32]) -> Bitset {
+    pub fn promotion_path(&self, color: Color, kind: Kind, sq: Square, dist: &[i32]) -> Bitset {
         let mut path = Bitset::EMPTY;
         let mut frontier = vec![sq];
         while let Some(from) = frontier.pop() {
@@ -136,7 +136,7 @@ impl Variant {
 
     /// The squares a piece of `kind` and `color` on `sq` could capture on,
     /// on an otherwise empty board (hops need a screen: none).
-    pub fn empty_board_attacks(&self, color: Color, kind: usize, sq: Square) -> Bitset {
+    pub fn empty_board_attacks(&self, color: Color, kind: Kind, sq: Square) -> Bitset {
         let mut seen = Bitset::EMPTY;
         self.mark_attacks(&self.moves[color][kind], sq, &mut seen);
         seen
@@ -172,7 +172,7 @@ impl Variant {
     /// Could a piece of `kind` in `color`'s reserve still be dropped some
     /// time: is there a drop rule for it with a square whose requirements on
     /// other pieces are met now? (Emptiness is not asked: squares free up.)
-    pub fn can_still_drop(&self, pos: &Position, color: Color, kind: usize) -> bool {
+    pub fn can_still_drop(&self, pos: &Position, color: Color, kind: Kind) -> bool {
         self.drops[color]
             .iter()
             .filter(|d| d.kind == kind)

@@ -3,7 +3,7 @@
 
 use super::generate::AnyMove;
 use super::tables::{CGuard, CRule, Variant};
-use crate::board::{Color, Piece, Position, Square};
+use crate::board::{Color, Kind, Piece, Position, Square};
 use crate::ir::HopShape;
 
 impl Variant {
@@ -14,7 +14,7 @@ impl Variant {
         for l in &a.leaps {
             if let Some(&s) = self.ray(l.rev, sq).first() {
                 let p = pos.board[s as usize];
-                if !p.is_none() && p.color() == by && l.mask >> p.kind() & 1 != 0 {
+                if !p.is_none() && p.color() == by && l.mask >> p.kind().index() & 1 != 0 {
                     return true;
                 }
             }
@@ -23,7 +23,7 @@ impl Variant {
             for &s in self.ray(l.rev, sq) {
                 let p = pos.board[s as usize];
                 if !p.is_none() {
-                    if p.color() == by && l.mask >> p.kind() & 1 != 0 {
+                    if p.color() == by && l.mask >> p.kind().index() & 1 != 0 {
                         return true;
                     }
                     break;
@@ -124,7 +124,7 @@ impl Variant {
         pos: &Position,
         rules: &[CRule],
         from: Square,
-        kind: usize,
+        kind: Kind,
         color: Color,
     ) -> bool {
         let mut any = AnyMove::default();

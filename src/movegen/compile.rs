@@ -3,7 +3,7 @@
 //! promotion zones, and the overlaps that could yield one move twice.
 
 use crate::board::zobrist::Keys;
-use crate::board::{Bitset, CastlingRights, Color, Geometry, MAX_KINDS, MAX_WINGS, Square};
+use crate::board::{Bitset, CastlingRights, Color, Geometry, Kind, MAX_KINDS, MAX_WINGS, Square};
 use crate::ir::{DropEffect, Effect, Guard, MoveRule, Requirement, RuleSet, Target, Vector};
 
 use super::tables::*;
@@ -84,7 +84,7 @@ impl Variant {
         for color in Color::ALL {
             v.attacks[color] = v.compile_attacks(color);
             let mut eps = Vec::new();
-            for kind in 0..v.rules.pieces.len() {
+            for kind in Kind::first(v.rules.pieces.len()) {
                 visit_all(&v.moves[color][kind], &mut |r| {
                     if let CRule::Ride {
                         vid,
@@ -233,7 +233,7 @@ impl Variant {
                     })
                     .collect();
                 out.push(CDrop {
-                    kind: d.piece,
+                    kind: Kind::new(d.piece),
                     squares,
                     requires,
                     relocations,
@@ -278,7 +278,7 @@ impl Variant {
 
     fn compile_attacks(&self, color: Color) -> Attacks {
         let mut a = Attacks::default();
-        for kind in 0..self.rules.pieces.len() {
+        for kind in Kind::first(self.rules.pieces.len()) {
             let rules = self.moves[color][kind].clone();
             self.collect_attacks(&mut a, kind, &rules, None);
         }
@@ -288,7 +288,7 @@ impl Variant {
     fn collect_attacks(
         &self,
         a: &mut Attacks,
-        kind: usize,
+        kind: Kind,
         rules: &[CRule],
         unless: Option<&Vec<CRule>>,
     ) {
@@ -314,10 +314,10 @@ impl Variant {
                     };
                     match list {
                         Some(list) => match list.iter_mut().find(|l| l.rev == rev) {
-                            Some(l) => l.mask |= 1 << kind,
+                            Some(l) => l.mask |= 1 << kind.index(),
                             None => list.push(AttackLine {
                                 rev,
-                                mask: 1 << kind,
+                                mask: 1 << kind.index(),
                             }),
                         },
                         None => a.slow.push(SlowAttack {

@@ -67,7 +67,7 @@ impl Variant {
             for &(mask, outcome) in &self.extinct {
                 let on_board = pos.occ[c]
                     .iter()
-                    .any(|sq| mask >> pos.board[sq as usize].kind() & 1 != 0);
+                    .any(|sq| mask >> pos.board[sq as usize].kind().index() & 1 != 0);
                 let in_hand = pos.reserve[c]
                     .iter()
                     .enumerate()

@@ -3,7 +3,7 @@
 use super::overlap::Dedup;
 use super::tables::{CHop, CRule, CastleDest, DropNeed, Relocation, Variant};
 use super::{Move, MoveKind};
-use crate::board::{Bitset, Color, Piece, Position, Square};
+use crate::board::{Bitset, Color, Kind, Piece, Position, Square};
 use crate::ir::{HopShape, Target};
 
 /// Where generated moves go: a list, or a flag that only asks whether any exists.
@@ -144,7 +144,7 @@ impl Variant {
         pos: &Position,
         us: Color,
         from: Square,
-        kind: usize,
+        kind: Kind,
         out: &mut S,
     ) {
         let rules = &self.moves[us][kind];
@@ -229,7 +229,7 @@ impl Variant {
         us: Color,
         rules: &[CRule],
         from: Square,
-        kind: usize,
+        kind: Kind,
         out: &mut S,
     ) {
         for r in rules {
@@ -316,7 +316,7 @@ impl Variant {
         us: Color,
         hop: &CHop,
         from: Square,
-        kind: usize,
+        kind: Kind,
         out: &mut S,
     ) {
         let CHop {
@@ -357,7 +357,7 @@ impl Variant {
         us: Color,
         from: Square,
         to: Square,
-        kind: usize,
+        kind: Kind,
         out: &mut S,
     ) {
         if let Some((zone, choices)) = &self.promotion[us][kind]
@@ -470,7 +470,7 @@ impl Variant {
                     None if p.color() == us => blocker = Some(t),
                     None => break,
                     Some(b) => {
-                        if p.color() == them && l.mask >> p.kind() & 1 != 0 {
+                        if p.color() == them && l.mask >> p.kind().index() & 1 != 0 {
                             s.pinned.set(b);
                         }
                         break;

@@ -108,7 +108,7 @@ impl Variant {
     fn reached(&self, pos: &Position, r: &CReach, c: Color) -> bool {
         r.zone[c].iter().any(|sq| {
             let p = pos.board[sq as usize];
-            !p.is_none() && p.color() == c && r.mask >> p.kind() & 1 != 0
+            !p.is_none() && p.color() == c && r.mask >> p.kind().index() & 1 != 0
         })
     }
 
@@ -121,7 +121,7 @@ impl Variant {
         let us = pos.side;
         moves.into_iter().any(|m| {
             m.kind != MoveKind::Drop
-                && r.mask >> pos.board[m.from as usize].kind() & 1 != 0
+                && r.mask >> pos.board[m.from as usize].kind().index() & 1 != 0
                 && r.zone[us].has(m.to)
                 && self.is_legal_fast(pos, m, &s)
         })
@@ -194,13 +194,15 @@ impl Variant {
     /// other along one of its lines with nothing between?
     fn facing(&self, pos: &Position, f: &CFacing) -> bool {
         pos.occ[Color::FIRST].iter().any(|sq| {
-            f.mask >> pos.board[sq as usize].kind() & 1 != 0
+            f.mask >> pos.board[sq as usize].kind().index() & 1 != 0
                 && f.vids.iter().any(|&vid| {
                     self.ray(vid, sq)
                         .iter()
                         .map(|&t| pos.board[t as usize])
                         .find(|p| !p.is_none())
-                        .is_some_and(|p| p.color() == Color::SECOND && f.mask >> p.kind() & 1 != 0)
+                        .is_some_and(|p| {
+                            p.color() == Color::SECOND && f.mask >> p.kind().index() & 1 != 0
+                        })
                 })
         })
     }

@@ -4,7 +4,7 @@ use super::explode::Blast;
 use super::tables::Variant;
 use super::{Move, MoveKind};
 use crate::board::reserve_key;
-use crate::board::{CastlingRights, Color, Piece, Position, Square};
+use crate::board::{CastlingRights, Color, Kind, Piece, Position, Square};
 
 /// What [`Variant::make`] needs to take a move back.
 #[derive(Clone, Copy, Debug)]
@@ -76,7 +76,7 @@ impl Variant {
                 }
                 let p = pos.take(m.from, keys);
                 let placed = if m.kind == MoveKind::Promotion {
-                    Piece::new(m.data as usize, us)
+                    Piece::new(Kind::new(m.data as usize), us)
                 } else {
                     p
                 };

@@ -11,7 +11,7 @@
 use super::generate::MoveSink;
 use super::tables::{CFilter, CGuard, CHop, CRule, Variant, Vid};
 use super::{Move, MoveKind};
-use crate::board::{Bitset, Color, MAX_KINDS, Piece, Square};
+use crate::board::{Bitset, Color, Kind, Piece, Square};
 use crate::ir::Target;
 
 /// Where one leaf rule (a ride or a hop) could put moves from one square, on
@@ -84,7 +84,7 @@ impl Variant {
     }
 
     fn some_piece_passes_both(&self, a: CFilter, b: CFilter, color: Color) -> bool {
-        (0..self.rules.pieces.len().min(MAX_KINDS)).any(|kind| {
+        Kind::first(self.rules.pieces.len()).any(|kind| {
             Color::ALL.into_iter().any(|c| {
                 let p = Piece::new(kind, c);
                 a.accepts(p, color) && b.accepts(p, color)

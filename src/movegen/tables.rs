@@ -5,7 +5,7 @@
 
 use crate::board::zobrist::Keys;
 use crate::board::{
-    Bitset, CastlingRights, Color, Geometry, MAX_KINDS, MAX_WINGS, Piece, Position, Square,
+    Bitset, CastlingRights, Color, Geometry, Kind, MAX_KINDS, MAX_WINGS, Piece, Position, Square,
 };
 use crate::ir::{HopShape, Outcome, Owner, RuleSet, Target, Vector};
 
@@ -99,7 +99,7 @@ impl CFilter {
             Some(Owner::Friend) => p.color() == color,
             Some(Owner::Enemy) => p.color() != color,
         };
-        let kind_ok = self.kinds == 0 || self.kinds >> p.kind() & 1 != 0;
+        let kind_ok = self.kinds == 0 || self.kinds >> p.kind().index() & 1 != 0;
         (owner_ok && kind_ok) != self.negate
     }
 }
@@ -107,7 +107,7 @@ impl CFilter {
 /// A capturing hop, read backwards from the attacked square.
 #[derive(Debug, Clone)]
 pub(crate) struct HopAttack {
-    pub kind: usize,
+    pub kind: Kind,
     pub rev: Vid,
     pub screen: CFilter,
     pub shape: HopShape,
@@ -126,7 +126,7 @@ pub(crate) struct AttackLine {
 /// A capturing rule that needs the general (slow) attack test.
 #[derive(Debug, Clone)]
 pub(crate) struct SlowAttack {
-    pub kind: usize,
+    pub kind: Kind,
     pub rev: Vid,
     pub min: u8,
     pub max: u8,
@@ -169,7 +169,7 @@ pub(crate) struct CastleDest {
 /// A drop rule compiled for one player.
 #[derive(Debug, Clone)]
 pub(crate) struct CDrop {
-    pub kind: usize,
+    pub kind: Kind,
     /// Squares it may land on.
     pub squares: Bitset,
     /// What the squares around the drop square must hold.
@@ -204,7 +204,7 @@ pub(crate) struct Relocation {
 /// vector `back` from the en-passant square.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct EpCapture {
-    pub kind: usize,
+    pub kind: Kind,
     pub back: Vid,
     pub max: u8,
 }
@@ -299,7 +299,7 @@ impl Variant {
             let sq = self.geo.square(coord);
             pos.put(
                 sq,
-                Piece::new(kind, Color::from_bit(color)),
+                Piece::new(Kind::new(kind), Color::from_bit(color)),
                 self.royal[kind],
                 &self.keys,
             );
@@ -327,13 +327,15 @@ impl Variant {
         let Some(w) = self.wings[color].get(wing) else {
             return false;
         };
-        pos.board[w.king_from as usize] == Piece::new(c.king, color)
-            && pos.board[w.partner_from as usize] == Piece::new(c.partner, color)
+        pos.board[w.king_from as usize] == Piece::new(Kind::new(c.king), color)
+            && pos.board[w.partner_from as usize] == Piece::new(Kind::new(c.partner), color)
     }
 
     /// The piece type a drop move places (drop rules are the same list for both players).
-    pub fn drop_piece(&self, m: super::Move) -> usize {
-        self.drops[0].get(m.data as usize).map_or(0, |d| d.kind)
+    pub fn drop_piece(&self, m: super::Move) -> Kind {
+        self.drops[0]
+            .get(m.data as usize)
+            .map_or(Kind::new(0), |d| d.kind)
     }
 
     /// Number of castling wings per player.
@@ -342,24 +344,28 @@ impl Variant {
     }
 
     /// The piece types' letters, upper case.
-    pub fn letter(&self, kind: usize) -> char {
+    pub fn letter(&self, kind: Kind) -> char {
         self.rules.pieces[kind].letter
     }
 
     /// The piece type with this letter (either case).
-    pub fn kind_of_letter(&self, c: char) -> Option<usize> {
+    pub fn kind_of_letter(&self, c: char) -> Option<Kind> {
         let up = c.to_ascii_uppercase();
-        self.rules.pieces.iter().position(|p| p.letter == up)
+        self.rules
+            .pieces
+            .iter()
+            .position(|p| p.letter == up)
+            .map(Kind::new)
     }
 
     /// Does this piece type promote (for this player)?
     #[inline]
-    pub fn promotes(&self, color: Color, kind: usize) -> bool {
+    pub fn promotes(&self, color: Color, kind: Kind) -> bool {
         self.promotion[color][kind].is_some()
     }
 
     /// Is this piece type royal?
-    pub fn is_royal(&self, kind: usize) -> bool {
+    pub fn is_royal(&self, kind: Kind) -> bool {
         self.royal[kind]
     }
 }
@@ -380,7 +386,7 @@ impl Variant {
     /// [`Self::ep_victim`], the victim's square given or not.
     fn ep_victim_where(&self, pos: &Position, ep: Square, only: Option<Square>) -> Option<Square> {
         let them = pos.side.other();
-        for (kind, rules) in self.moves[them].iter().enumerate() {
+        for (kind, rules) in Kind::first(MAX_KINDS).zip(self.moves[them].iter()) {
             let mut found = None;
             visit_rides(rules, &mut |vid, min, max, sets_ep| {
                 if !sets_ep || found.is_some() {

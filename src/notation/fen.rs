@@ -1,6 +1,6 @@
 //! FEN, extended with holes (`*`) and reserves (`[..]`), per conventions.md.
 
-use crate::board::{Color, Piece, Position};
+use crate::board::{Color, Kind, Piece, Position};
 use crate::movegen::Variant;
 
 /// A FEN that could not be read: which field, and what was expected.
@@ -441,7 +441,7 @@ pub fn write_fen(v: &Variant, pos: &Position) -> String {
     if has_reserve {
         s.push('[');
         for color in Color::ALL {
-            for kind in 0..v.rules.pieces.len() {
+            for kind in Kind::first(v.rules.pieces.len()) {
                 for _ in 0..pos.reserve[color][kind] {
                     let l = v.letter(kind);
                     s.push(if color == Color::FIRST {

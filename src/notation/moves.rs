@@ -1,6 +1,6 @@
 //! Coordinate move notation: `e2e4`, `e7e8q`, `E@g1`; castling as the king's move.
 
-use crate::board::Position;
+use crate::board::{Kind, Position};
 use crate::movegen::{Move, MoveKind, Variant};
 
 /// A move that could not be read or is not legal.
@@ -22,7 +22,7 @@ pub fn move_to_string(v: &Variant, m: Move) -> String {
             "{}{}{}",
             v.geo.name(m.from),
             v.geo.name(m.to),
-            v.letter(m.data as usize).to_ascii_lowercase()
+            v.letter(Kind::new(m.data as usize)).to_ascii_lowercase()
         ),
         _ => format!("{}{}", v.geo.name(m.from), v.geo.name(m.to)),
     }

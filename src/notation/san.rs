@@ -21,7 +21,7 @@
 //! redundant disambiguation, a missing `x` or `=`, annotations like `!?`),
 //! and coordinate notation as a fallback.
 
-use crate::board::Position;
+use crate::board::{Kind, Position};
 use crate::movegen::{Move, MoveKind, Variant};
 use crate::notation::{move_to_string, parse_move};
 
@@ -40,12 +40,12 @@ pub enum SanError {
 }
 
 /// Is this piece type written without a letter (it has a promotion rule)?
-fn letterless(v: &Variant, kind: usize) -> bool {
+fn letterless(v: &Variant, kind: Kind) -> bool {
     v.rules.pieces[kind].promotion.is_some()
 }
 
 /// The piece type that moves (the dropped one for drops).
-fn mover(v: &Variant, pos: &Position, m: Move) -> usize {
+fn mover(v: &Variant, pos: &Position, m: Move) -> Kind {
     if m.kind == MoveKind::Drop {
         v.drop_piece(m)
     } else {
@@ -65,8 +65,8 @@ fn is_capture(pos: &Position, m: Move) -> bool {
 }
 
 /// The promotion piece of a move, if it promotes.
-fn promotion(m: Move) -> Option<usize> {
-    (m.kind == MoveKind::Promotion).then_some(m.data as usize)
+fn promotion(m: Move) -> Option<Kind> {
+    (m.kind == MoveKind::Promotion).then_some(Kind::new(m.data as usize))
 }
 
 /// File and rank labels of a square.
@@ -189,12 +189,12 @@ pub fn move_to_san(v: &Variant, pos: &Position, m: Move) -> String {
 #[derive(Debug, Default)]
 struct Pattern {
     /// None: a letterless (promoting) piece.
-    piece: Option<usize>,
+    piece: Option<Kind>,
     from_file: Option<String>,
     from_rank: Option<String>,
     capture: bool,
     to: u8,
-    promo: Option<usize>,
+    promo: Option<Kind>,
 }
 
 /// Strip check marks and annotations.

@@ -18,7 +18,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::board::Position;
+use crate::board::{Kind, Position};
 use crate::eval::Eval;
 use crate::ir::Outcome;
 use crate::movegen::{Move, MoveKind, Variant};

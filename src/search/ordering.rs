@@ -20,7 +20,7 @@ impl Searcher {
             } else if !is_quiet(pos, m) {
                 let victim = self.captured_value(pos, m);
                 let promo = if m.kind == MoveKind::Promotion {
-                    self.eval.value(m.data as usize)
+                    self.eval.value(Kind::new(m.data as usize))
                 } else {
                     0
                 };

@@ -9,6 +9,7 @@ use std::time::Instant;
 
 use serde_json::{Value, json};
 
+use crate::board::Kind;
 use crate::ir::OptionDef;
 use crate::load::Game;
 use crate::movegen::MoveKind;
@@ -270,7 +271,7 @@ impl Session {
                     "to": to,
                     "piece": v.letter(piece).to_string(),
                     "drop": m.kind == MoveKind::Drop,
-                    "promotion": (m.kind == MoveKind::Promotion).then(|| v.letter(m.data as usize).to_string()),
+                    "promotion": (m.kind == MoveKind::Promotion).then(|| v.letter(Kind::new(m.data as usize)).to_string()),
                     "castle": m.kind == MoveKind::Castle,
                     "capture": capture,
                 })
