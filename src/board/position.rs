@@ -332,7 +332,7 @@ mod tests {
                 assert_eq!(p.0 as usize, 1 + 2 * k.index() + c.index());
             }
         }
-        let v = vec!['a', 'b', 'c'];
+        let v: Vec<char> = "abc".chars().collect();
         assert_eq!(v[Kind::new(2)], 'c');
         assert_eq!(Kind::first(3).count(), 3);
     }
@@ -343,6 +343,6 @@ mod tests {
     fn empty_square_has_no_kind() {
         assert_eq!(Piece::NONE.kind(), Piece::NO_KIND);
         assert!(Piece::NO_KIND.index() >= MAX_KINDS);
-        assert_eq!(vec![0u8; MAX_KINDS].get(Piece::NONE.kind().index()), None);
+        assert_eq!([0u8; MAX_KINDS].get(Piece::NONE.kind().index()), None);
     }
 }
