@@ -90,6 +90,14 @@ EXTRA = {
         ("4K3/k7/8/8/8/8/8/8 b - - 0 1", 3),  # White has arrived, Black may answer
         ("8/8/8/k7/4K3/8/8/1rR5 w - - 0 1", 3),
     ],
+    "grand": [
+        # Pawns on the eighth and ninth ranks of both sides, some pieces lost: White may make a
+        # rook, a queen or a knight... only what is missing; Black a chancellor or a bishop.
+        ("r3k3r1/1P1q1nab2/6P3/n9/10/10/10/7p2/1Np1KCAB1N/R2B6 w - - 0 1", 3),
+        ("4k5/10/10/10/10/10/10/1p8/p9/4K5 b - - 0 1", 4),  # once one pawn is a queen, the other may not be
+        ("4k5/PP8/10/10/10/10/10/10/2BQKCABN1/R8R w - - 0 1", 3),  # one knight to win back, two pawns want it
+        ("4k5/P9/10/10/10/10/10/10/1NBQKCABN1/R8R w - - 0 1", 3),  # nothing to become: a9 may not move
+    ],
     "xiangqi": [
         ("4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1", 4),  # the generals may not face each other
         ("4k4/4a4/9/9/9/9/9/9/4R4/3AK4 w - - 0 1", 3),  # a chariot between them

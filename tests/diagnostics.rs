@@ -24,6 +24,7 @@ const EXPECTED_CODES: &[(&str, &[&str])] = &[
     ("bad_figure.variant", &["bad-figure"]),
     ("bad_square.variant", &["off-board"]),
     ("board_too_big.variant", &["board-size"]),
+    ("captured_promotion_absent.variant", &["captured-promotion"]),
     ("castling_off_rank.variant", &["castling"]),
     ("checks_out_of_range.variant", &["out-of-range"]),
     ("checks_without_royal.variant", &["unreachable"]),

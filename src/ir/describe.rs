@@ -135,9 +135,11 @@ pub fn describe(r: &RuleSet) -> String {
             let to: Vec<&str> = pr.to.iter().map(|&k| r.pieces[k].name.as_str()).collect();
             let _ = writeln!(
                 s,
-                "  promote in {} to {}",
+                "  promote in {} to {}{}{}",
                 r.zones[pr.zone].name,
-                to.join(" ")
+                if pr.captured { "captured " } else { "" },
+                to.join(" "),
+                if pr.optional { " optional" } else { "" }
             );
         }
     }

@@ -248,6 +248,12 @@ pub struct Promotion {
     pub zone: ZoneId,
     /// The choices, in file order.
     pub to: Vec<PieceId>,
+    /// `captured`: a choice is offered only while the player has fewer of it
+    /// on the board than the setup places for them.
+    pub captured: bool,
+    /// `optional`: the unpromoted move is legal too, wherever the piece
+    /// could still move on an empty board afterwards.
+    pub optional: bool,
 }
 
 /// One movement rule, a closed set.

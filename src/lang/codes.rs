@@ -100,4 +100,6 @@ codes! {
     /// A condition that can never happen in this game: counting checks or
     /// forbidding check where no piece is royal.
     Unreachable = "unreachable",
+    /// A `captured` promotion to a piece the setup never places.
+    CapturedPromotion = "captured-promotion",
 }

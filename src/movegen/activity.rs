@@ -2,7 +2,9 @@
 //! pseudo-legal moves and the squares of a given set it attacks. Read by the
 //! evaluation (mobility, and attacks near the enemy royal piece).
 
+use super::generate::MoveSink;
 use super::tables::{CHop, CRule, Variant};
+use super::{Move, MoveKind};
 use crate::board::{Bitset, Color, Position, Square};
 use crate::ir::{HopShape, Target};
 
@@ -28,6 +30,17 @@ impl Variant {
             self.activity_of::<true>(pos, color, rules, from, zone, &mut a, &mut seen);
         } else {
             self.activity_of::<false>(pos, color, rules, from, zone, &mut a, &mut seen);
+        }
+        if self.promotion[color][kind]
+            .as_ref()
+            .is_some_and(|p| p.irregular())
+        {
+            // An optional or `captured` promotion: the generator decides what
+            // a landing in the zone yields (the plain move, a promotion, both
+            // or nothing); each kind of move counts once per destination.
+            let mut count = LandingCount::default();
+            self.gen_piece(pos, color, from, kind, &mut count);
+            a.moves = count.moves;
         }
         a
     }
@@ -173,5 +186,37 @@ impl Seen {
         let new = !self.hits.has(t);
         self.hits.set(t);
         u32::from(new)
+    }
+}
+
+/// Counts the moves of one piece as [`Activity::moves`] does: plain moves
+/// and captures, and promotions once per destination; en passant not.
+#[derive(Default)]
+struct LandingCount {
+    moves: u32,
+    promoted: Bitset,
+    offered: usize,
+}
+
+impl MoveSink for LandingCount {
+    fn push(&mut self, m: Move) {
+        self.offered += 1;
+        match m.kind {
+            MoveKind::Normal | MoveKind::SetsEnPassant => self.moves += 1,
+            MoveKind::Promotion if !self.promoted.has(m.to) => {
+                self.promoted.set(m.to);
+                self.moves += 1;
+            }
+            _ => {}
+        }
+    }
+    fn count(&self) -> usize {
+        self.offered
+    }
+    fn mark(&self) -> usize {
+        self.offered
+    }
+    fn has_since(&self, _: usize, _: Move) -> bool {
+        false
     }
 }

@@ -50,7 +50,7 @@ impl Variant {
     /// per square the fewest non-capturing moves to the promotion zone on an
     /// empty board (-1 where it cannot get there).
     pub fn promotion_info(&self, color: Color, kind: Kind) -> Option<(i32, Vec<i32>)> {
-        let (zone, choices) = self.promotion[color][kind].as_ref()?;
+        let PromotionTable { zone, choices, .. } = self.promotion[color][kind].as_ref()?;
         let value = |k: usize| self.rules.pieces[k].value;
         let gain = choices.iter().map(|&k| value(k)).max().unwrap_or(0) - value(kind.index());
         let cells = self.geo.cells();

@@ -63,16 +63,6 @@ impl Variant {
                 per_kind.push(compiled);
             }
             v.moves[color] = per_kind;
-            v.promotion[color] = v
-                .rules
-                .pieces
-                .iter()
-                .map(|p| {
-                    p.promotion
-                        .as_ref()
-                        .map(|pr| (v.zones[pr.zone][color], pr.to.clone()))
-                })
-                .collect();
         }
         v.compile_drops();
         v.goals = v.compile_goals();
@@ -80,6 +70,11 @@ impl Variant {
         // A player left without a royal piece has lost: an end checked at every node.
         v.goals.ends |= v.explosion.is_some();
         v.build_rays();
+        for color in 0..2 {
+            v.promotion[color] = (0..v.rules.pieces.len())
+                .map(|kind| v.compile_promotion(color, kind))
+                .collect();
+        }
         v.overlaps = v.compile_overlaps();
         for color in Color::ALL {
             v.attacks[color] = v.compile_attacks(color);
@@ -111,6 +106,36 @@ impl Variant {
         });
         v.compile_castling();
         Ok(v)
+    }
+
+    /// The promotion table of `kind` for `color` (after its moves are compiled:
+    /// `optional` asks where the piece could still move).
+    fn compile_promotion(&self, color: usize, kind: usize) -> Option<PromotionTable> {
+        let pr = self.rules.pieces[kind].promotion.as_ref()?;
+        let zone = self.zones[pr.zone][color];
+        let mut stay = Bitset::EMPTY;
+        if pr.optional {
+            for s in zone.iter() {
+                if self.empty_board_mobility(Color::from_bit(color), Kind::new(kind), s) > 0 {
+                    stay.set(s);
+                }
+            }
+        }
+        let limit = pr.captured.then(|| {
+            let mut limit = [0u8; MAX_KINDS];
+            for &(c, k, _) in &self.rules.setup.placements {
+                if c == color && k < MAX_KINDS {
+                    limit[k] = limit[k].saturating_add(1);
+                }
+            }
+            limit
+        });
+        Some(PromotionTable {
+            zone,
+            choices: pr.to.clone(),
+            stay,
+            limit,
+        })
     }
 
     fn compile_zones(&mut self) {

@@ -139,7 +139,7 @@ impl Variant {
 
     /// The moves of the piece `kind` of player `us` on `from`, each once.
     #[inline(always)]
-    fn gen_piece<S: MoveSink>(
+    pub(crate) fn gen_piece<S: MoveSink>(
         &self,
         pos: &Position,
         us: Color,
@@ -265,7 +265,7 @@ impl Variant {
                                                 data: ray[i - usize::from(i > 0)],
                                             });
                                         } else {
-                                            self.push_landing(us, from, t, kind, out);
+                                            self.push_landing(pos, us, from, t, kind, out);
                                         }
                                     }
                                     Target::EnPassant => {
@@ -286,7 +286,7 @@ impl Variant {
                                 && p.color() != us
                                 && matches!(to, Target::Enemy | Target::NotFriend)
                             {
-                                self.push_landing(us, from, t, kind, out);
+                                self.push_landing(pos, us, from, t, kind, out);
                             }
                             break;
                         }
@@ -339,10 +339,10 @@ impl Variant {
             let p = pos.board[t as usize];
             if p.is_none() {
                 if quiet && shape != HopShape::First {
-                    self.push_landing(us, from, t, kind, out);
+                    self.push_landing(pos, us, from, t, kind, out);
                 }
             } else if capture && p.color() != us {
-                self.push_landing(us, from, t, kind, out);
+                self.push_landing(pos, us, from, t, kind, out);
             }
             if !p.is_none() || (shape == HopShape::Next && j == 0) {
                 break;
@@ -354,16 +354,22 @@ impl Variant {
     #[inline(always)]
     fn push_landing<S: MoveSink>(
         &self,
+        pos: &Position,
         us: Color,
         from: Square,
         to: Square,
         kind: Kind,
         out: &mut S,
     ) {
-        if let Some((zone, choices)) = &self.promotion[us][kind]
-            && zone.has(to)
+        if let Some(pr) = &self.promotion[us][kind]
+            && pr.zone.has(to)
         {
-            for &c in choices {
+            for &c in &pr.choices {
+                if let Some(limit) = &pr.limit
+                    && self.count_on_board(pos, us, Kind::new(c)) >= limit[c] as u32
+                {
+                    continue;
+                }
                 out.push(Move {
                     from,
                     to,
@@ -371,9 +377,22 @@ impl Variant {
                     data: c as u8,
                 });
             }
+            if pr.stay.has(to) {
+                out.push(Move::normal(from, to));
+            }
             return;
         }
         out.push(Move::normal(from, to));
+    }
+
+    /// How many pieces of `kind` player `us` has on the board (counted from
+    /// the player's squares; only `captured` promotions ask).
+    #[inline]
+    pub(crate) fn count_on_board(&self, pos: &Position, us: Color, kind: Kind) -> u32 {
+        pos.occ[us]
+            .iter()
+            .filter(|&s| pos.board[s as usize].kind() == kind)
+            .count() as u32
     }
 
     fn gen_castling(&self, pos: &Position, out: &mut Vec<Move>) {

@@ -210,7 +210,28 @@ pub(crate) struct EpCapture {
 }
 
 /// Where a piece promotes (its zone, for one player) and to what.
-pub(crate) type PromotionTable = (Bitset, Vec<usize>);
+#[derive(Debug, Clone)]
+pub(crate) struct PromotionTable {
+    /// The zone's squares for this player.
+    pub zone: Bitset,
+    /// The choices, in file order.
+    pub choices: Vec<usize>,
+    /// The zone squares where the unpromoted move is legal too (`optional`,
+    /// where the piece could still move; empty otherwise).
+    pub stay: Bitset,
+    /// `captured`: per piece type, how many the setup places for this player;
+    /// a choice is offered only while the player has fewer on the board.
+    pub limit: Option<[u8; MAX_KINDS]>,
+}
+
+impl PromotionTable {
+    /// Does a move landing here yield other than one move per choice (the
+    /// unpromoted move, or a choice left out)?
+    #[inline(always)]
+    pub fn irregular(&self) -> bool {
+        self.limit.is_some() || !self.stay.is_empty()
+    }
+}
 
 /// A variant ready to play: the rule set and the tables compiled from it.
 #[derive(Debug, Clone)]

@@ -14,7 +14,7 @@ pub(super) struct FlatPiece {
     pub(super) resets_clock: bool,
     pub(super) figure: Option<ast::StrLit>,
     pub(super) moves: Vec<ast::MoveRule>,
-    pub(super) promote: Option<(ast::Ident, Vec<ast::Ident>, Span)>,
+    pub(super) promote: Option<(ast::Ident, Vec<ast::Ident>, ast::PromoteHow, Span)>,
     pub(super) span: Span,
 }
 
@@ -425,12 +425,17 @@ fn resolve_piece(
                 value_at = Some(n.span);
                 p.value = Some(n.clone());
             }
-            ast::PieceItem::Promote { zone, to, span } => {
+            ast::PieceItem::Promote {
+                zone,
+                to,
+                how,
+                span,
+            } => {
                 if let Some(first) = promote_at {
                     errors.push(block_twice("promote", *span, first));
                 }
                 promote_at = Some(*span);
-                p.promote = Some((zone.clone(), to.clone(), *span));
+                p.promote = Some((zone.clone(), to.clone(), *how, *span));
             }
             ast::PieceItem::Moves {
                 append: false,

@@ -334,6 +334,9 @@ impl<'a> Lowerer<'a> {
         };
         let reserves = self.reserves();
         let setup = setup.map(|s| SetupDef { reserves, ..s });
+        if let Some(s) = &setup {
+            self.captured_promotions(s);
+        }
         let drops = self.drops();
         let (options, option_values) = self.options();
         let end = self.end();

@@ -52,7 +52,7 @@ impl<'a> Lowerer<'a> {
             for rule in &p.moves {
                 moves.extend(self.move_rule(rule));
             }
-            let promotion = p.promote.as_ref().and_then(|(zone, to, _)| {
+            let promotion = p.promote.as_ref().and_then(|(zone, to, how, _)| {
                 let zone = self.zone(zone);
                 let mut ids = Vec::new();
                 for t in to {
@@ -78,6 +78,8 @@ impl<'a> Lowerer<'a> {
                 Some(Promotion {
                     zone: zone?,
                     to: ids,
+                    captured: how.captured,
+                    optional: how.optional,
                 })
             });
             out.push(PieceDef {
@@ -93,6 +95,53 @@ impl<'a> Lowerer<'a> {
             });
         }
         out
+    }
+
+    /// A `captured` promotion's choices must each be placed by the setup
+    /// for both players: the setup's count is the limit, and a choice it
+    /// never places could never be chosen.
+    pub(super) fn captured_promotions(&mut self, setup: &SetupDef) {
+        let Some(players) = self.players.clone() else {
+            return;
+        };
+        let flat = self.flat;
+        for p in flat.pieces.values() {
+            let Some((_, to, how, _)) = &p.promote else {
+                continue;
+            };
+            if !how.captured {
+                continue;
+            }
+            for t in to {
+                let name = flat.renamed.get(&t.text).unwrap_or(&t.text);
+                let Some(id) = self.piece_ids.get(name).copied() else {
+                    continue;
+                };
+                for (color, player) in players.iter().enumerate() {
+                    let placed = setup
+                        .placements
+                        .iter()
+                        .any(|&(c, k, _)| c == color && k == id);
+                    if !placed {
+                        self.err(
+                            Diagnostic::error(
+                                t.span,
+                                format!(
+                                    "`captured` promotion to `{}`, which the setup never gives `{}`",
+                                    t.text, player.name
+                                ),
+                            )
+                            .with_code(Code::CapturedPromotion)
+                            .with_label("could never be chosen")
+                            .with_help(
+                                "`captured` offers a piece only while the player has fewer of it than the setup places; drop `captured` or place the piece",
+                            ),
+                        );
+                        break;
+                    }
+                }
+            }
+        }
     }
 
     pub(super) fn letter(&mut self, s: &ast::StrLit) -> Option<char> {

@@ -41,12 +41,14 @@ pub enum PieceItem {
         /// The whole block.
         span: Span,
     },
-    /// `promote in ZONE to Piece+`.
+    /// `promote in ZONE to [captured] Piece+ [optional]`.
     Promote {
         /// The zone.
         zone: Ident,
         /// The choices.
         to: Vec<Ident>,
+        /// `captured` and `optional`, if written.
+        how: PromoteHow,
         /// The whole item.
         span: Span,
     },
@@ -195,4 +197,14 @@ pub struct RideRule {
     pub modifiers: Vec<Modifier>,
     /// The whole rule.
     pub span: Span,
+}
+
+/// The two words that qualify a `promote` item.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct PromoteHow {
+    /// `captured`: a choice is offered only while the player has fewer of it
+    /// on the board than the setup places.
+    pub captured: bool,
+    /// `optional`: the unpromoted move stays legal where the piece could still move.
+    pub optional: bool,
 }

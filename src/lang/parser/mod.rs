@@ -226,6 +226,8 @@ fn is_keyword(rule: Rule) -> bool {
             | Rule::kw_explosion
             | Rule::kw_around
             | Rule::kw_removes
+            | Rule::kw_captured
+            | Rule::kw_optional
     )
 }
 

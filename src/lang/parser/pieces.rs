@@ -68,9 +68,14 @@ pub(super) fn promote(p: Pair<Rule>, file: FileId) -> PieceItem {
     let sp = span(&p, file);
     let mut c = Children::of(p);
     let zone = ident(c.one(Rule::name), file);
+    let how = PromoteHow {
+        captured: c.flag(Rule::kw_captured),
+        optional: c.flag(Rule::kw_optional),
+    };
     PieceItem::Promote {
         zone,
         to: idents(c.many(Rule::name), file),
+        how,
         span: sp,
     }
 }
