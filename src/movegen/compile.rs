@@ -50,6 +50,12 @@ impl Variant {
                 .iter()
                 .map(|e| (e.pieces.iter().fold(0u32, |m, &k| m | 1 << k), e.outcome))
                 .collect(),
+            bare: rules
+                .end
+                .bare
+                .iter()
+                .map(|e| (e.pieces.iter().fold(0u32, |m, &k| m | 1 << k), e.outcome))
+                .collect(),
             explosion: None,
             rules,
         };

@@ -256,6 +256,9 @@ pub struct Variant {
     pub(crate) extinct: Vec<(u32, Outcome)>,
     /// Captures that remove more (`explosion`).
     pub(crate) explosion: Option<super::explode::CExplosion>,
+    /// The `bare` rules: a mask of the piece kinds that keep a player from
+    /// being bare, and the outcome for the bared player.
+    pub(crate) bare: Vec<(u32, Outcome)>,
 }
 
 impl Variant {

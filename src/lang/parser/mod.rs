@@ -226,6 +226,7 @@ fn is_keyword(rule: Rule) -> bool {
             | Rule::kw_explosion
             | Rule::kw_around
             | Rule::kw_removes
+            | Rule::kw_bare
     )
 }
 
