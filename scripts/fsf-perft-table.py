@@ -48,8 +48,7 @@ NOTES = {
 
 NOTES["berolina"] = [
     "# After a diagonal double step FSF writes the en-passant field as the passed square and the",
-    "# pawn's (`d3c4`), always; myriad reads that form but writes the passed square alone, and only",
-    "# when a capture there is possible. No row here is right after a double step.",
+    "# pawn's (`d3c4`), always; so does myriad, whose double steps here go along two vectors.",
 ]
 
 # Hand-picked positions (FEN, depth) added to a table as rows `extra-N`: where

@@ -85,7 +85,9 @@ impl Variant {
                     undo.blast = self.explode(pos, us, m.to);
                 }
                 resets = self.resets_clock[p.kind()];
-                if m.kind == MoveKind::SetsEnPassant && self.ep_capturable(pos, m.data, 1 - us) {
+                if m.kind == MoveKind::SetsEnPassant
+                    && (self.ep_always[us] || self.ep_capturable(pos, m.data, 1 - us))
+                {
                     pos.ep = Some((m.data, m.to));
                     pos.hash ^= keys.ep[m.data as usize];
                 }
@@ -122,7 +124,10 @@ impl Variant {
                         self.touch_castling(pos, src);
                         self.touch_castling(pos, dst);
                         let passed = self.ray(self.neg_of(r.by), dst)[0];
-                        if r.sets_ep && r.steps >= 2 && self.ep_capturable(pos, passed, 1 - us) {
+                        if r.sets_ep
+                            && r.steps >= 2
+                            && (self.ep_always[us] || self.ep_capturable(pos, passed, 1 - us))
+                        {
                             pos.ep = Some((passed, dst));
                             pos.hash ^= keys.ep[passed as usize];
                         }
