@@ -41,21 +41,27 @@ MYRIAD = os.path.join(ROOT, "target", "release", "myriad")
 # Written into a table's header: where FSF's perft and ours may part.
 NOTES = {
     "shatranj": [
-        "# FSF ends the game when a king is bare (its legal move list is then empty); myriad cannot",
-        "# say that rule yet, so perft differs in positions where a king is or becomes bare within",
-        "# the tree. No row here has one (the script checks every row against myriad).",
+        "# The extra rows reach bare kings within the tree (`bare King -> loss`): FSF's extinction of",
+        "# all pieces but one, with the bared side's answer when the other has one piece left.",
     ],
 }
 
 NOTES["berolina"] = [
     "# After a diagonal double step FSF writes the en-passant field as the passed square and the",
-    "# pawn's (`d3c4`), always; myriad reads that form but writes the passed square alone, and only",
-    "# when a capture there is possible. No row here is right after a double step.",
+    "# pawn's (`d3c4`), always; so does myriad, whose double steps here go along two vectors.",
 ]
 
 # Hand-picked positions (FEN, depth) added to a table as rows `extra-N`: where
 # random playouts rarely go, such as a game about to end by a goal.
 EXTRA = {
+    "shatranj": [
+        ("3k4/8/8/8/3q4/8/4R3/3K4 w - - 0 1", 4),  # rook and Ferz trade: a king bared, the other answers
+        ("8/8/3k4/2q1r3/8/3Q4/4R3/3K4 b - - 0 1", 4),
+        ("3k4/8/2n5/8/3Q4/8/2P5/3K4 w - - 0 1", 4),
+        ("3k4/8/8/8/8/8/8/R2K4 b - - 0 1", 2),  # bare, the rook can't be taken: any move loses
+        ("3k4/8/8/8/8/8/P7/R2K4 b - - 0 1", 1),  # bare against two pieces: lost at once, no move
+        ("3k4/8/8/8/8/8/4r3/3K4 w - - 0 1", 3),  # Kxe2 bares Black back: both bare, play goes on
+    ],
     "kingofthehill": [
         ("4k3/8/8/8/8/4K3/8/8 w - - 0 1", 4),  # both kings race to the hill
         ("r1bq1rk1/ppp2ppp/2n5/3pP3/3P4/2NK4/PP3PPP/R1BQ1BNR w - - 0 1", 3),  # one step from d4/e4

@@ -57,6 +57,7 @@ pub fn reason_text(r: EndReason) -> &'static str {
         EndReason::Checks => "check count",
         EndReason::Extinction => "extinction",
         EndReason::RoyalLost => "royal piece lost",
+        EndReason::Bare => "bare king",
     }
 }
 

@@ -5,7 +5,7 @@ use crate::ir::{Expectation, TestDef, TestStep};
 use crate::lang::codes::Code;
 use crate::lang::diagnostic::{Diagnostic, Span};
 use crate::load::Game;
-use crate::movegen::perft;
+use crate::movegen::{EndReason, perft};
 use crate::notation::{move_to_string, parse_fen, parse_move};
 
 /// The outcome of one test.
@@ -143,16 +143,21 @@ fn run_test(original: &Game, t: &TestDef) -> Vec<Diagnostic> {
                 let mut moves = Vec::new();
                 v.legal_moves(&mut pos, &mut moves);
                 let check = v.in_check(&pos);
-                let extinct = v.extinction(&pos).is_some();
+                let material = v.material_end(&pos).map(|(_, r)| r);
+                let extinct = material.is_some();
                 let ok = match e {
                     Expectation::Check => check,
                     Expectation::NotCheck => !check,
                     Expectation::Checkmate => check && moves.is_empty() && !extinct,
                     Expectation::Stalemate => !check && moves.is_empty() && !extinct,
-                    Expectation::Extinct => extinct,
+                    Expectation::Extinct => material == Some(EndReason::Extinction),
+                    Expectation::Bare => material == Some(EndReason::Bare),
                 };
                 if !ok {
                     let state = match (check, moves.is_empty()) {
+                        _ if material == Some(EndReason::Bare) => {
+                            "over: a player is bare".to_string()
+                        }
                         _ if extinct => "over by extinction".to_string(),
                         (true, true) => "checkmate".to_string(),
                         (false, true) => "stalemate".to_string(),

@@ -2,7 +2,7 @@
 //! front ends can match on, and the message says what was expected.
 
 use myriad::load::load;
-use myriad::notation::{FenField, parse_fen};
+use myriad::notation::{FenField, parse_fen, parse_move, write_fen};
 
 #[test]
 fn each_bad_field_is_named() {
@@ -55,4 +55,39 @@ fn two_square_en_passant_field() {
     let e = parse_fen(v, "4k3/8/8/8/2PpP3/8/8/4K3 b - d3d4 0 1").expect_err("d4 is black's");
     assert_eq!(e.field, FenField::EnPassant, "{e}");
     assert!(e.to_string().contains("no piece on d4"), "{e}");
+}
+
+/// Where the square passed does not tell where the piece landed (Berolina
+/// pawns step two squares along either diagonal), the en-passant field is
+/// written after every such double step, capture possible or not, with the
+/// piece's square, as Fairy-Stockfish writes it (found by
+/// scripts/fsf-fen-check.py); chess's field stays as it was.
+#[test]
+fn en_passant_field_after_every_ambiguous_double_step() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let after = |file: &str, fen: &str, mv: &str| {
+        let game = load(std::path::Path::new(&format!("{root}/rules/{file}"))).unwrap();
+        let v = &game.variant;
+        let mut pos = parse_fen(v, fen).unwrap();
+        let m = parse_move(v, &mut pos, mv).unwrap();
+        v.make(&mut pos, m);
+        let written = write_fen(v, &pos);
+        let back = parse_fen(v, &written).unwrap();
+        assert_eq!(write_fen(v, &back), written, "round trip");
+        written
+    };
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    assert_eq!(
+        after("berolina.variant", start, "b2d4"),
+        "rnbqkbnr/pppppppp/8/8/3P4/8/P1PPPPPP/RNBQKBNR b KQkq c3d4 0 1"
+    );
+    let black = "rnbqkbnr/pppppppp/8/8/8/4P3/PPP1PPPP/RNBQKBNR b KQkq - 0 1";
+    assert_eq!(
+        after("berolina.variant", black, "b7d5"),
+        "rnbqkbnr/p1pppppp/8/3p4/8/4P3/PPP1PPPP/RNBQKBNR w KQkq d5c6 0 2"
+    );
+    assert_eq!(
+        after("chess.variant", start, "e2e4"),
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+    );
 }

@@ -315,4 +315,11 @@ fn describe_whole_side(r: &RuleSet, s: &mut String) {
             .collect();
         let _ = writeln!(s, "end: extinct [{}] {:?}", names.join(" "), x.outcome);
     }
+    for x in &r.end.bare {
+        let names: Vec<&str> = (0..r.pieces.len())
+            .filter(|k| !x.pieces.contains(k))
+            .map(|k| r.pieces[k].name.as_str())
+            .collect();
+        let _ = writeln!(s, "end: bare [{}] {:?}", names.join(" "), x.outcome);
+    }
 }

@@ -447,6 +447,9 @@ pub struct EndDef {
     /// `extinct`: a player with none of these pieces left (on the board or in
     /// hand) ends the game, the outcome being for that player.
     pub extinct: Vec<Extinction>,
+    /// `bare`: a player with none of these pieces left (every piece but
+    /// those named) is bare; the outcome is for that player.
+    pub bare: Vec<Extinction>,
 }
 
 /// `PIECE... reaches ZONE -> O [answered -> O]`.
@@ -567,6 +570,8 @@ pub enum Expectation {
     Stalemate,
     /// Over by an `extinct` rule.
     Extinct,
+    /// Over by a `bare` rule.
+    Bare,
 }
 
 /// Which pieces (by index) can enter a game of `rules`: those of the start

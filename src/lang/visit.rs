@@ -150,6 +150,7 @@ fn walk_item(item: &mut GameItem, f: &mut dyn FnMut(Slot<'_>)) {
                         f(Slot::Name(&mut r.zone));
                     }
                     EndKind::Extinct(x) => x.pieces.iter_mut().for_each(|p| f(Slot::Name(p))),
+                    EndKind::Bare(pieces) => pieces.iter_mut().for_each(|p| f(Slot::Name(p))),
                 }
             }
         }

@@ -50,7 +50,14 @@ impl Variant {
                 .iter()
                 .map(|e| (e.pieces.iter().fold(0u32, |m, &k| m | 1 << k), e.outcome))
                 .collect(),
+            bare: rules
+                .end
+                .bare
+                .iter()
+                .map(|e| (e.pieces.iter().fold(0u32, |m, &k| m | 1 << k), e.outcome))
+                .collect(),
             explosion: None,
+            ep_always: [false; 2],
             rules,
         };
         v.compile_zones();
@@ -97,6 +104,15 @@ impl Variant {
                 });
             }
             v.ep_captures[color] = eps;
+            let mut ep_vectors = Vec::new();
+            for rules in &v.moves[color] {
+                super::tables::visit_rides(rules, &mut |vid, _, _, sets_ep| {
+                    if sets_ep && !ep_vectors.contains(&vid) {
+                        ep_vectors.push(vid);
+                    }
+                });
+            }
+            v.ep_always[color] = ep_vectors.len() > 1;
         }
         v.line_legality = v.attacks.iter().all(|a| {
             a.slow.is_empty()

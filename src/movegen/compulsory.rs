@@ -1,10 +1,12 @@
 //! Rules for the whole side to move: compulsory captures (`must capture`)
-//! and the end of the game by extinction (`extinct`).
+//! and the end of the game by material: extinction (`extinct`), a bare
+//! player (`bare`).
 
+use super::end::EndReason;
 use super::generate::Safety;
 use super::tables::Variant;
 use super::{Move, MoveKind};
-use crate::board::Position;
+use crate::board::{Color, Position};
 use crate::ir::Outcome;
 
 impl Variant {
@@ -55,10 +57,72 @@ impl Variant {
                 .any(|&m| self.is_capture(pos, m) && self.is_legal_fast(pos, m, s))
     }
 
-    /// Has a player none of the pieces of an `extinct` rule left? The
-    /// outcome for the side to move (the opponent is looked at first).
+    /// Is the game over by an `extinct` or a `bare` rule? The outcome for
+    /// the side to move.
     #[inline]
     pub fn extinction(&self, pos: &Position) -> Option<Outcome> {
+        self.material_end(pos).map(|(o, _)| o)
+    }
+
+    /// Is the game over by an `extinct` rule (looked at first) or a `bare`
+    /// rule? The outcome for the side to move, and which rule.
+    #[inline]
+    pub fn material_end(&self, pos: &Position) -> Option<(Outcome, EndReason)> {
+        if let Some(o) = self.extinct_end(pos) {
+            return Some((o, EndReason::Extinction));
+        }
+        if self.bare.is_empty() {
+            return None;
+        }
+        self.bare_end(pos).map(|o| (o, EndReason::Bare))
+    }
+
+    /// The number of pieces of `c` (on the board and in hand) of the kinds
+    /// in `mask`, counted up to 2.
+    fn count_upto2(&self, pos: &Position, c: Color, mask: u32) -> u32 {
+        let mut n = 0;
+        for sq in pos.occ[c].iter() {
+            if mask >> pos.board[sq as usize].kind().index() & 1 != 0 {
+                n += 1;
+                if n >= 2 {
+                    return n;
+                }
+            }
+        }
+        for (k, &h) in pos.reserve[c].iter().enumerate() {
+            if h > 0 && k < 32 && mask >> k & 1 != 0 {
+                n += u32::from(h);
+                if n >= 2 {
+                    return 2;
+                }
+            }
+        }
+        n
+    }
+
+    /// A `bare` rule, as Fairy-Stockfish counts it: the player who just
+    /// moved loses (the rule's outcome) if it is bare and the other is not;
+    /// the player to move, if it is bare and the other has at least two
+    /// pieces that count. With exactly one, the bared player answers: a move
+    /// that bares the other leaves both bare, and the rule holds no more.
+    fn bare_end(&self, pos: &Position) -> Option<Outcome> {
+        let us = pos.side;
+        for &(mask, outcome) in &self.bare {
+            let ours = self.count_upto2(pos, us, mask);
+            let theirs = self.count_upto2(pos, us.other(), mask);
+            if theirs == 0 && ours >= 1 {
+                return Some(flip(outcome));
+            }
+            if ours == 0 && theirs >= 2 {
+                return Some(outcome);
+            }
+        }
+        None
+    }
+
+    /// Has a player none of the pieces of an `extinct` rule left? The
+    /// outcome for the side to move (the opponent is looked at first).
+    fn extinct_end(&self, pos: &Position) -> Option<Outcome> {
         if self.extinct.is_empty() {
             return None;
         }
@@ -73,18 +137,19 @@ impl Variant {
                     .enumerate()
                     .any(|(k, &n)| n > 0 && k < 32 && mask >> k & 1 != 0);
                 if !on_board && !in_hand {
-                    return Some(if c == us {
-                        outcome
-                    } else {
-                        match outcome {
-                            Outcome::Win => Outcome::Loss,
-                            Outcome::Loss => Outcome::Win,
-                            Outcome::Draw => Outcome::Draw,
-                        }
-                    });
+                    return Some(if c == us { outcome } else { flip(outcome) });
                 }
             }
         }
         None
+    }
+}
+
+/// The same outcome for the other player.
+fn flip(o: Outcome) -> Outcome {
+    match o {
+        Outcome::Win => Outcome::Loss,
+        Outcome::Loss => Outcome::Win,
+        Outcome::Draw => Outcome::Draw,
     }
 }

@@ -23,14 +23,16 @@ pub enum EndReason {
     Extinction,
     /// A player's royal piece was removed (by an `explosion`).
     RoyalLost,
+    /// A player is bare (`bare`).
+    Bare,
 }
 
 impl Variant {
     /// Is the game over in `pos`? `history` holds the hashes of the earlier
     /// positions of the game (oldest first, `pos` itself excluded).
     pub fn game_end(&self, pos: &mut Position, history: &[u64]) -> Option<(Outcome, EndReason)> {
-        if let Some(outcome) = self.extinction(pos) {
-            return Some((outcome, EndReason::Extinction));
+        if let Some(end) = self.material_end(pos) {
+            return Some(end);
         }
         if let Some(end) = self.goal_end(pos) {
             return Some(end);

@@ -85,7 +85,8 @@ impl Variant {
                     undo.blast = self.explode(pos, us, m.to);
                 }
                 resets = self.resets_clock[p.kind()];
-                if m.kind == MoveKind::SetsEnPassant && self.ep_capturable(pos, m.data, us.other())
+                if m.kind == MoveKind::SetsEnPassant
+                    && (self.ep_always[us] || self.ep_capturable(pos, m.data, us.other()))
                 {
                     pos.ep = Some((m.data, m.to));
                     pos.hash ^= keys.ep[m.data as usize];
@@ -123,7 +124,9 @@ impl Variant {
                         self.touch_castling(pos, src);
                         self.touch_castling(pos, dst);
                         let passed = self.ray(self.neg_of(r.by), dst)[0];
-                        if r.sets_ep && r.steps >= 2 && self.ep_capturable(pos, passed, us.other())
+                        if r.sets_ep
+                            && r.steps >= 2
+                            && (self.ep_always[us] || self.ep_capturable(pos, passed, us.other()))
                         {
                             pos.ep = Some((passed, dst));
                             pos.hash ^= keys.ep[passed as usize];

@@ -277,6 +277,15 @@ pub struct Variant {
     pub(crate) extinct: Vec<(u32, Outcome)>,
     /// Captures that remove more (`explosion`).
     pub(crate) explosion: Option<super::explode::CExplosion>,
+    /// The `bare` rules: a mask of the piece kinds that keep a player from
+    /// being bare, and the outcome for the bared player.
+    pub(crate) bare: Vec<(u32, Outcome)>,
+    /// `ep_always[color]`: this player's en-passant-setting rides go along
+    /// more than one vector, so the square passed does not tell where the
+    /// piece landed. Such a move then always records the square (capture
+    /// possible or not), and FEN writes it with the piece's square, as
+    /// Fairy-Stockfish does for its pawns that are not chess pawns.
+    pub(crate) ep_always: [bool; 2],
 }
 
 impl Variant {
@@ -454,7 +463,7 @@ pub(super) fn visit_all(rules: &[CRule], f: &mut impl FnMut(&CRule)) {
 }
 
 /// Call `f(vid, min, max, sets_ep)` for every ride in `rules`, fallbacks included.
-fn visit_rides(rules: &[CRule], f: &mut impl FnMut(Vid, u8, u8, bool)) {
+pub(crate) fn visit_rides(rules: &[CRule], f: &mut impl FnMut(Vid, u8, u8, bool)) {
     for r in rules {
         match r {
             CRule::Ride {

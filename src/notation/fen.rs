@@ -298,8 +298,9 @@ pub fn parse_fen(v: &Variant, fen: &str) -> Result<Position, FenError> {
             None => victim,
         };
         // Recorded only if a capture there is pseudo-legally possible, as
-        // when the position is reached by play (see `Variant::make`).
-        if v.ep_capturable(&pos, sq, pos.side) {
+        // when the position is reached by play (see `Variant::make`), or
+        // always where the square passed does not tell the landing square.
+        if v.ep_always[pos.side.other()] || v.ep_capturable(&pos, sq, pos.side) {
             pos.ep = Some((sq, victim));
         }
     }
@@ -501,9 +502,12 @@ pub fn write_fen(v: &Variant, pos: &Position) -> String {
     s.push(' ');
     match pos.ep {
         // When the square alone does not tell which piece passed it (two
-        // could have), the piece's square follows, as Fairy-Stockfish
+        // could have, or the player's double steps go along several
+        // vectors), the piece's square follows, as Fairy-Stockfish
         // writes it: both squares, the lower first.
-        Some((e, victim)) if v.ep_victim(pos, e) != Some(victim) => {
+        Some((e, victim))
+            if v.ep_always[pos.side.other()] || v.ep_victim(pos, e) != Some(victim) =>
+        {
             s += &geo.name(e.min(victim));
             s += &geo.name(e.max(victim));
         }

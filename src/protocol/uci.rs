@@ -39,7 +39,7 @@ use std::time::Duration;
 use crate::board::{Color, Position};
 use crate::load::{Game, load};
 use crate::movegen::{Move, Variant};
-use crate::notation::{move_to_string, parse_fen, parse_move};
+use crate::notation::{move_to_string, parse_fen, parse_move, write_fen};
 use crate::protocol::{bundled, info_line};
 use crate::search::{Clock, Limits, Searcher, params};
 
@@ -290,6 +290,11 @@ impl Engine {
                 return false;
             }
             "ponderhit" => {}
+            // Fairy-Stockfish's `d`, its FEN line only.
+            "d" => match &self.current {
+                Some(c) => self.say(&format!("Fen: {}", write_fen(&c.variant, &c.pos))),
+                None => self.error("d: no variant loaded"),
+            },
             // These change what a search works on: a search in progress
             // is stopped first (it prints its `bestmove`).
             "ucinewgame" => {

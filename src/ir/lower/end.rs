@@ -13,6 +13,7 @@ impl<'a> Lowerer<'a> {
             checks: None,
             reach: Vec::new(),
             extinct: Vec::new(),
+            bare: Vec::new(),
         };
         let Some(e) = &self.flat.end else { return end };
         let mut seen: HashMap<&'static str, Span> = HashMap::new();
@@ -33,6 +34,16 @@ impl<'a> Lowerer<'a> {
                 ast::EndKind::Extinct(x) => {
                     if let Some(e) = self.extinction(x, o) {
                         end.extinct.push(e);
+                    }
+                    continue;
+                }
+                ast::EndKind::Bare(pieces) => {
+                    let x = ast::Extinct {
+                        all: true,
+                        pieces: pieces.clone(),
+                    };
+                    if let Some(e) = self.extinction(&x, o) {
+                        end.bare.push(e);
                     }
                     continue;
                 }
@@ -58,7 +69,7 @@ impl<'a> Lowerer<'a> {
                 }
                 ast::EndKind::Checks(n) => end.checks = self.checks_count(n).map(|n| (n, o)),
                 ast::EndKind::Reach(_) => {}
-                ast::EndKind::Extinct(_) => {}
+                ast::EndKind::Extinct(_) | ast::EndKind::Bare(_) => {}
             }
         }
         end

@@ -73,6 +73,7 @@ impl<'a> Lowerer<'a> {
                         TestStep::Expect(Expectation::Stalemate, s.span)
                     }
                     ast::TestStepKind::Extinct => TestStep::Expect(Expectation::Extinct, s.span),
+                    ast::TestStepKind::Bare => TestStep::Expect(Expectation::Bare, s.span),
                     ast::TestStepKind::Options(list) => {
                         let set = self.option_settings(list);
                         if steps.iter().any(|s| !matches!(s, TestStep::Options(_))) {

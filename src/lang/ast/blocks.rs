@@ -98,6 +98,8 @@ pub enum EndKind {
     Reach(Reach),
     /// `extinct all [except P+]` or `extinct P+`.
     Extinct(Extinct),
+    /// `bare P+`: a player left with only pieces of these types.
+    Bare(Vec<Ident>),
 }
 
 /// The pieces an `extinct` rule counts.

@@ -43,6 +43,8 @@ pub enum TestStepKind {
     Stalemate,
     /// `extinct`.
     Extinct,
+    /// `bare`.
+    Bare,
     /// `option NAME = VALUE ...`.
     Options(Vec<(Ident, Ident)>),
     /// `vote OPTION PLAYER CHOICE ... -> CHOICE|refused`.

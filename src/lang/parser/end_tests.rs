@@ -33,6 +33,7 @@ pub(super) fn end_rule(p: Pair<Rule>, file: FileId) -> EndRule {
         Rule::kw_repetition,
         Rule::kw_no_progress,
         Rule::extinct,
+        Rule::bare_end,
     ]);
     let kind = match head.as_rule() {
         Rule::kw_checkmate => EndKind::Checkmate,
@@ -40,6 +41,7 @@ pub(super) fn end_rule(p: Pair<Rule>, file: FileId) -> EndRule {
         Rule::kw_repetition => EndKind::Repetition(uint(c.one(Rule::uint), file)),
         Rule::kw_no_progress => EndKind::NoProgress(uint(c.one(Rule::uint), file)),
         Rule::extinct => EndKind::Extinct(extinct(head, file)),
+        Rule::bare_end => return bare_end(head, file, sp),
         r => Children::unexpected(Rule::end_rule, r),
     };
     let k = Children::choice(c.one(Rule::outcome));
@@ -52,6 +54,22 @@ pub(super) fn end_rule(p: Pair<Rule>, file: FileId) -> EndRule {
     EndRule {
         kind,
         outcome,
+        span: sp,
+    }
+}
+
+/// `bare P+ -> O`.
+fn bare_end(p: Pair<Rule>, file: FileId, sp: Span) -> EndRule {
+    let mut c = Children::of(p);
+    c.one(Rule::kw_bare);
+    let pieces = c
+        .many(Rule::name)
+        .into_iter()
+        .map(|n| ident(n, file))
+        .collect();
+    EndRule {
+        kind: EndKind::Bare(pieces),
+        outcome: outcome_of(c.one(Rule::outcome)),
         span: sp,
     }
 }
@@ -174,6 +192,7 @@ pub(super) fn test_step(p: Pair<Rule>, file: FileId) -> TestStep {
         Rule::stalemate_step => TestStepKind::Stalemate,
         Rule::check_step => TestStepKind::Check,
         Rule::extinct_step => TestStepKind::Extinct,
+        Rule::bare_step => TestStepKind::Bare,
         r => Children::unexpected(Rule::test_step, r),
     };
     TestStep { kind, span: sp }

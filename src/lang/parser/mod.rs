@@ -228,6 +228,7 @@ fn is_keyword(rule: Rule) -> bool {
             | Rule::kw_removes
             | Rule::kw_captured
             | Rule::kw_optional
+            | Rule::kw_bare
     )
 }
 

@@ -181,6 +181,7 @@ fn describe(rule: Rule) -> Option<String> {
         | Rule::checkmate_step
         | Rule::stalemate_step
         | Rule::extinct_step
+        | Rule::bare_step
         | Rule::check_step
         | Rule::option_step
         | Rule::vote_step => {
@@ -204,6 +205,7 @@ fn describe(rule: Rule) -> Option<String> {
         Rule::remove => "`remove`",
         Rule::must_capture => "`must capture`",
         Rule::extinct => "`extinct`",
+        Rule::bare_end => "`bare`",
         r => {
             let name = format!("{r:?}");
             return name.strip_prefix("kw_").map(|k| format!("`{k}`"));
@@ -307,6 +309,7 @@ pub(super) fn rule_keywords(rule: Rule) -> &'static [&'static str] {
             "no_progress",
             "checks",
             "extinct",
+            "bare",
         ],
         Rule::forbid_rule => &["check", "facing"],
         Rule::outcome => &["loss", "win", "draw"],
@@ -324,6 +327,7 @@ pub(super) fn rule_keywords(rule: Rule) -> &'static [&'static str] {
             "checkmate",
             "stalemate",
             "extinct",
+            "bare",
         ],
         _ => &[],
     }
