@@ -47,6 +47,11 @@ NOTES = {
     ],
 }
 
+NOTES["janggi"] = [
+    "# FSF does not write in a FEN that the last move was a pass; myriad writes it (`p1` after the",
+    "# move number). A FEN without it means no pass just before, in both. No row is right after a pass.",
+]
+
 NOTES["berolina"] = [
     "# After a diagonal double step FSF writes the en-passant field as the passed square and the",
     "# pawn's (`d3c4`), always; myriad reads that form but writes the passed square alone, and only",
@@ -89,6 +94,14 @@ EXTRA = {
         ("8/6K1/1k6/8/8/8/8/8 w - - 0 1", 3),
         ("4K3/k7/8/8/8/8/8/8 b - - 0 1", 3),  # White has arrived, Black may answer
         ("8/8/8/k7/4K3/8/8/1rR5 w - - 0 1", 3),
+    ],
+    "janggi": [
+        ("9/4k4/9/9/9/9/9/9/4K4/9 w - - 0 1", 4),  # bikjang: end it or pass, and the pass ends the game
+        ("3k5/9/4r4/9/9/4P4/9/2C1C1Pc1/9/5K3 w - - 0 1", 3),  # cannons over cannons, onto cannons
+        ("5a3/4P4/3C1k3/9/9/9/9/9/4K4/9 w - - 0 1", 3),  # the palace's lines: cannon, soldier
+        ("4r4/3k5/9/9/9/9/9/9/4K4/9 w - - 0 1", 4),  # in check: no pass
+        ("r1ba1abnr/4k4/1c2n2c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2R2C1/4K4/1NBA1ABNR w - - 0 1", 3),  # a chariot in the palace
+        ("3ak4/4a4/4R4/9/9/9/9/9/3KC4/9 b - - 0 1", 4),  # a chariot on e8 and palace diagonals
     ],
     "xiangqi": [
         ("4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1", 4),  # the generals may not face each other

@@ -57,6 +57,8 @@ pub fn reason_text(r: EndReason) -> &'static str {
         EndReason::Checks => "check count",
         EndReason::Extinction => "extinction",
         EndReason::RoyalLost => "royal piece lost",
+        EndReason::Passes => "passes",
+        EndReason::Facing => "pass while facing",
     }
 }
 

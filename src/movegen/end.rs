@@ -23,6 +23,10 @@ pub enum EndReason {
     Extinction,
     /// A player's royal piece was removed (by an `explosion`).
     RoyalLost,
+    /// Passes in a row (`passes N`).
+    Passes,
+    /// A pass while the pieces of the `end` block's `facing` faced each other.
+    Facing,
 }
 
 impl Variant {

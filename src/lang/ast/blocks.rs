@@ -98,6 +98,16 @@ pub enum EndKind {
     Reach(Reach),
     /// `extinct all [except P+]` or `extinct P+`.
     Extinct(Extinct),
+    /// `passes N`: N passes in a row.
+    Passes(Uint),
+    /// `facing PIECE... along DIRS`: while it holds, the side to move must
+    /// end it or pass, and a pass ends the game.
+    Facing {
+        /// The piece types.
+        pieces: Vec<Ident>,
+        /// The lines.
+        dirs: Vec<DirItem>,
+    },
 }
 
 /// The pieces an `extinct` rule counts.

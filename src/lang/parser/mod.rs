@@ -226,6 +226,10 @@ fn is_keyword(rule: Rule) -> bool {
             | Rule::kw_explosion
             | Rule::kw_around
             | Rule::kw_removes
+            | Rule::kw_capturing
+            | Rule::kw_within
+            | Rule::kw_pass
+            | Rule::kw_passes
     )
 }
 
