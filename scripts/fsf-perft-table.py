@@ -46,6 +46,11 @@ NOTES = {
     ],
 }
 
+NOTES["janggi"] = [
+    "# FSF does not write in a FEN that the last move was a pass; myriad writes it (`p1` after the",
+    "# move number). A FEN without it means no pass just before, in both. No row is right after a pass.",
+]
+
 NOTES["berolina"] = [
     "# After a diagonal double step FSF writes the en-passant field as the passed square and the",
     "# pawn's (`d3c4`), always; so does myriad, whose double steps here go along two vectors.",
@@ -103,6 +108,14 @@ EXTRA = {
         ("4k5/10/10/10/10/10/10/1p8/p9/4K5 b - - 0 1", 4),  # once one pawn is a queen, the other may not be
         ("4k5/PP8/10/10/10/10/10/10/2BQKCABN1/R8R w - - 0 1", 3),  # one knight to win back, two pawns want it
         ("4k5/P9/10/10/10/10/10/10/1NBQKCABN1/R8R w - - 0 1", 3),  # nothing to become: a9 may not move
+    ],
+    "janggi": [
+        ("9/4k4/9/9/9/9/9/9/4K4/9 w - - 0 1", 4),  # bikjang: end it or pass, and the pass ends the game
+        ("3k5/9/4r4/9/9/4P4/9/2C1C1Pc1/9/5K3 w - - 0 1", 3),  # cannons over cannons, onto cannons
+        ("5a3/4P4/3C1k3/9/9/9/9/9/4K4/9 w - - 0 1", 3),  # the palace's lines: cannon, soldier
+        ("4r4/3k5/9/9/9/9/9/9/4K4/9 w - - 0 1", 4),  # in check: no pass
+        ("r1ba1abnr/4k4/1c2n2c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2R2C1/4K4/1NBA1ABNR w - - 0 1", 3),  # a chariot in the palace
+        ("3ak4/4a4/4R4/9/9/9/9/9/3KC4/9 b - - 0 1", 4),  # a chariot on e8 and palace diagonals
     ],
     "xiangqi": [
         ("4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1", 4),  # the generals may not face each other

@@ -314,6 +314,11 @@ fn end_counts_at_the_limit_load_and_beyond_are_quoted_as_written() {
     for n in ["0", "256", "18446744073709551616"] {
         one_error(&checks(n), &format!("`checks {n}` can never happen"));
     }
+    let passes = |n: &str| chess_with(&format!("pass end {{ passes {n} -> draw }}"));
+    loads(&passes(&myriad::ir::lower::MAX_CHECKS.to_string()));
+    for n in ["0", "256", "18446744073709551616"] {
+        one_error(&passes(n), &format!("`passes {n}` can never happen"));
+    }
     let rep = |n: &str| chess_with(&format!("end {{ repetition {n} -> draw }}"));
     loads(&rep("4294967295"));
     one_error(

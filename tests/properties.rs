@@ -116,7 +116,7 @@ proptest! {
                 .iter()
                 .copied()
                 .filter(|m| matches!(m.kind, MoveKind::EnPassant | MoveKind::Promotion)
-                    || (m.kind != MoveKind::Drop && m.kind != MoveKind::Castle && !pos.board[m.to as usize].is_none()))
+                    || (!matches!(m.kind, MoveKind::Drop | MoveKind::Castle | MoveKind::Pass) && !pos.board[m.to as usize].is_none()))
                 .collect();
             let mut quiescence = Vec::new();
             v.pseudo_noisy_moves(&pos, &mut quiescence);

@@ -210,6 +210,8 @@ pub struct Position {
     pub fullmove: u32,
     /// Checks each player has given (counted only when the game counts them).
     pub checks: [u8; 2],
+    /// Passes in a row that led here (only in games with `pass`).
+    pub passes: u8,
     /// Zobrist hash of all of the above but the clocks.
     pub hash: u64,
 }
@@ -228,6 +230,7 @@ impl Position {
             halfmove: 0,
             fullmove: 1,
             checks: [0; 2],
+            passes: 0,
             hash: 0,
         }
     }
@@ -280,6 +283,7 @@ impl Position {
         for c in Color::ALL {
             h ^= checks_key(keys, c, self.checks[c]);
         }
+        h ^= keys.passes[self.passes as usize];
         h
     }
 }

@@ -29,6 +29,8 @@ pub struct Keys {
     pub reserve: Vec<u64>,
     /// `checks[player * 256 + n]`: the player has given `n` checks.
     pub checks: Vec<u64>,
+    /// `passes[n]`: the last `n` moves were passes (0 for none).
+    pub passes: Vec<u64>,
 }
 
 impl Keys {
@@ -44,7 +46,12 @@ impl Keys {
             .collect();
         // Drawn last, so the keys above are those of every earlier version.
         let checks = (0..2 * 256).map(|_| rng.next_u64()).collect();
+        // Drawn after the check keys, so those are as before.
+        let passes = (0..256)
+            .map(|i| if i == 0 { 0 } else { rng.next_u64() })
+            .collect();
         Keys {
+            passes,
             piece,
             side,
             castling,

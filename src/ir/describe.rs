@@ -39,6 +39,7 @@ fn rule_text(r: &RuleSet, rule: &MoveRule, out: &mut String, indent: usize) {
                     Guard::FromNotIn(z) => write!(out, " when from not in {}", r.zones[*z].name),
                     Guard::Occupied(v) => write!(out, " when occupied ({},{})", v.0, v.1),
                     Guard::Empty(v) => write!(out, " when empty ({},{})", v.0, v.1),
+                    Guard::Within(_) | Guard::Captures(_) => write!(out, "{}", guard_text(r, g)),
                 };
             }
             for e in &x.effects {
@@ -57,7 +58,10 @@ fn rule_text(r: &RuleSet, rule: &MoveRule, out: &mut String, indent: usize) {
                 h.to
             );
             for g in &h.guards {
-                let _ = write!(out, " when {g:?}");
+                let _ = match g {
+                    Guard::Within(_) | Guard::Captures(_) => write!(out, "{}", guard_text(r, g)),
+                    _ => write!(out, " when {g:?}"),
+                };
             }
             out.push('\n');
         }
@@ -71,6 +75,15 @@ fn rule_text(r: &RuleSet, rule: &MoveRule, out: &mut String, indent: usize) {
                 rule_text(r, x, out, indent + 2);
             }
         }
+    }
+}
+
+/// ` within ZONE` or ` capturing FILTER` (other guards: empty).
+fn guard_text(r: &RuleSet, g: &Guard) -> String {
+    match g {
+        Guard::Within(z) => format!(" within {}", r.zones[*z].name),
+        Guard::Captures(f) => format!(" capturing {}", filter_text(r, f)),
+        _ => String::new(),
     }
 }
 
@@ -306,6 +319,20 @@ fn describe_goals(r: &RuleSet, s: &mut String) {
 fn describe_whole_side(r: &RuleSet, s: &mut String) {
     if r.must_capture {
         s.push_str("must capture\n");
+    }
+    if r.pass {
+        s.push_str("pass: a player may pass\n");
+    }
+    if let Some((n, o)) = r.end.passes {
+        let _ = writeln!(s, "end: {n} passes in a row {o:?}");
+    }
+    if let Some((ForbidDef::Facing { pieces, dirs }, o)) = &r.end.facing {
+        let names: Vec<&str> = pieces.iter().map(|&k| r.pieces[k].name.as_str()).collect();
+        let _ = writeln!(
+            s,
+            "end: {} facing along {dirs:?} must be ended, a pass then {o:?}",
+            names.join(" ")
+        );
     }
     for x in &r.end.extinct {
         let names: Vec<&str> = x

@@ -54,6 +54,8 @@ pub struct RuleSet {
     /// `must capture`: when the side to move has a legal capture, only
     /// captures are legal.
     pub must_capture: bool,
+    /// `pass`: a player may pass instead of moving.
+    pub pass: bool,
 }
 
 /// A drop rule: a piece of the mover's reserve placed on an empty square.
@@ -361,6 +363,11 @@ pub enum Guard {
     Occupied(Vector),
     /// The square at this vector from the start is empty (or off the board).
     Empty(Vector),
+    /// `within ZONE`: the start, every square passed and the landing square
+    /// are in the zone.
+    Within(ZoneId),
+    /// `capturing FILTER`: a capture only of a piece that passes the filter.
+    Captures(PieceFilter),
 }
 
 /// A side effect of a rule.
@@ -450,6 +457,13 @@ pub struct EndDef {
     /// `bare`: a player with none of these pieces left (every piece but
     /// those named) is bare; the outcome is for that player.
     pub bare: Vec<Extinction>,
+    /// `passes N`: N passes in a row end the game; the outcome is for the
+    /// side to move.
+    pub passes: Option<(u32, Outcome)>,
+    /// `facing ... -> O`: while the pieces face each other, the side to move
+    /// must end it or pass; a pass ends the game (outcome for the side to
+    /// move then).
+    pub facing: Option<(ForbidDef, Outcome)>,
 }
 
 /// `PIECE... reaches ZONE -> O [answered -> O]`.

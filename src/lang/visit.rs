@@ -37,12 +37,17 @@ fn walk_dir(d: &mut DirItem, f: &mut dyn FnMut(Slot<'_>)) {
 
 fn walk_modifiers(ms: &mut [Modifier], f: &mut dyn FnMut(Slot<'_>)) {
     for m in ms {
-        if let Modifier::When(conds, _) = m {
-            for c in conds {
-                if let Condition::From { zone, .. } = c {
-                    f(Slot::Name(zone));
+        match m {
+            Modifier::When(conds, _) => {
+                for c in conds {
+                    if let Condition::From { zone, .. } = c {
+                        f(Slot::Name(zone));
+                    }
                 }
             }
+            Modifier::Capturing(x, _) => walk_filter(x, f),
+            Modifier::Within(zone, _) => f(Slot::Name(zone)),
+            Modifier::To(..) | Modifier::SetsEnPassant(_) => {}
         }
     }
 }
@@ -151,6 +156,11 @@ fn walk_item(item: &mut GameItem, f: &mut dyn FnMut(Slot<'_>)) {
                     }
                     EndKind::Extinct(x) => x.pieces.iter_mut().for_each(|p| f(Slot::Name(p))),
                     EndKind::Bare(pieces) => pieces.iter_mut().for_each(|p| f(Slot::Name(p))),
+                    EndKind::Passes(n) => f(Slot::Number(n)),
+                    EndKind::Facing { pieces, dirs } => {
+                        pieces.iter_mut().for_each(|p| f(Slot::Name(p)));
+                        dirs.iter_mut().for_each(|d| walk_dir(d, f));
+                    }
                 }
             }
         }
@@ -254,7 +264,7 @@ fn walk_item(item: &mut GameItem, f: &mut dyn FnMut(Slot<'_>)) {
             }
             RemoveWhat::Castling | RemoveWhat::End | RemoveWhat::MustCapture => {}
         },
-        GameItem::MustCapture(_) => {}
+        GameItem::MustCapture(_) | GameItem::Pass(_) => {}
         GameItem::Explosion(x) => {
             x.around.iter_mut().for_each(|d| walk_dir(d, f));
             if let Some(r) = &mut x.removes {

@@ -71,19 +71,24 @@ impl Variant {
                     {
                         continue;
                     }
+                    let lim = self.path_limits(guards, us);
                     let quiet = matches!(to, Target::Empty | Target::NotFriend);
                     let capture = matches!(to, Target::Enemy | Target::NotFriend);
                     for (i, &t) in self.ride_ray(*vid, from, *max).iter().enumerate() {
+                        if !lim.inside(t) {
+                            break;
+                        }
                         let p = pos.board[t as usize];
+                        let takes = p.is_none() || lim.takes(p, us);
                         if i + 1 >= *min as usize {
-                            if capture && zone.has(t) {
+                            if capture && takes && zone.has(t) {
                                 a.hits += seen.hit::<ONCE>(t);
                             }
                             if p.is_none() {
                                 if quiet {
                                     a.moves += seen.landing::<ONCE>(t, *sets_ep);
                                 }
-                            } else if capture && p.color() != us {
+                            } else if capture && takes && p.color() != us {
                                 a.moves += seen.landing::<ONCE>(t, false);
                             }
                         }
@@ -107,14 +112,21 @@ impl Variant {
                     else {
                         continue;
                     };
-                    if !screen.accepts(pos.board[ray[si] as usize], us) {
+                    let lim = self.path_limits(guards, us);
+                    if !screen.accepts(pos.board[ray[si] as usize], us)
+                        || !ray[..=si].iter().all(|&s| lim.inside(s))
+                    {
                         continue;
                     }
                     let quiet = matches!(to, Target::Empty | Target::NotFriend);
                     let capture = matches!(to, Target::Enemy | Target::NotFriend);
                     for (j, &t) in ray[si + 1..].iter().enumerate() {
+                        if !lim.inside(t) {
+                            break;
+                        }
                         let p = pos.board[t as usize];
-                        if capture && zone.has(t) {
+                        let takes = p.is_none() || lim.takes(p, us);
+                        if capture && takes && zone.has(t) {
                             a.hits += seen.hit::<ONCE>(t);
                         }
                         if p.is_none() {
@@ -122,7 +134,7 @@ impl Variant {
                                 a.moves += seen.landing::<ONCE>(t, false);
                             }
                         } else {
-                            if capture && p.color() != us {
+                            if capture && takes && p.color() != us {
                                 a.moves += seen.landing::<ONCE>(t, false);
                             }
                             break;

@@ -59,6 +59,7 @@ impl Variant {
             if pos.board[hopper_sq as usize] == Piece::new(h.kind, by)
                 && h.screen.accepts(pos.board[ray[si] as usize], by)
                 && self.guards_hold(pos, &h.guards, hopper_sq, by)
+                && self.path_allows(pos, &h.guards, sq, ray, hopper_sq, by)
                 && h.unless
                     .as_ref()
                     .is_none_or(|first| !self.rules_yield(pos, first, hopper_sq, h.kind, by))
@@ -83,6 +84,7 @@ impl Variant {
                     && dist >= s.min as usize
                     && (s.max == 0 || dist <= s.max as usize)
                     && self.guards_hold(pos, &s.guards, from, by)
+                    && self.path_allows(pos, &s.guards, sq, ray, from, by)
                     && s.unless
                         .as_ref()
                         .is_none_or(|first| !self.rules_yield(pos, first, from, s.kind, by))
@@ -93,6 +95,35 @@ impl Variant {
             }
         }
         false
+    }
+
+    /// Read backwards from the attacked square `sq` along `ray` to the
+    /// attacker on `from`: do `within` and `capturing` let the attack be?
+    /// The squares from `sq` to `from` must be in the zone, and the piece on
+    /// `sq`, if any, one the rule may capture.
+    fn path_allows(
+        &self,
+        pos: &Position,
+        guards: &[CGuard],
+        sq: Square,
+        ray: &[Square],
+        from: Square,
+        by: Color,
+    ) -> bool {
+        if guards.is_empty() {
+            return true;
+        }
+        let lim = self.path_limits(guards, by);
+        let victim = pos.board[sq as usize];
+        if !victim.is_none() && !lim.takes(victim, by) {
+            return false;
+        }
+        lim.within.is_none()
+            || (lim.inside(sq)
+                && ray
+                    .iter()
+                    .take_while(|&&s| s != from)
+                    .all(|&s| lim.inside(s)))
     }
 
     /// Do all guards hold for a piece of `color` on `from`?
@@ -115,6 +146,8 @@ impl Variant {
                 .ray(v, from)
                 .first()
                 .is_none_or(|&s| pos.board[s as usize].is_none()),
+            CGuard::Within(z) => self.zones[z][color].has(from),
+            CGuard::Captures(_) => true,
         })
     }
 

@@ -287,11 +287,17 @@ impl Variant {
     fn compile_guards(&mut self, guards: &[Guard], frame: crate::ir::Frame) -> Vec<CGuard> {
         guards
             .iter()
-            .map(|g| match *g {
-                Guard::FromIn(z) => CGuard::FromIn(z),
-                Guard::FromNotIn(z) => CGuard::FromNotIn(z),
-                Guard::Occupied(v) => CGuard::Occupied(self.vector_id(frame.apply(v))),
-                Guard::Empty(v) => CGuard::Empty(self.vector_id(frame.apply(v))),
+            .map(|g| match g {
+                Guard::FromIn(z) => CGuard::FromIn(*z),
+                Guard::FromNotIn(z) => CGuard::FromNotIn(*z),
+                Guard::Occupied(v) => CGuard::Occupied(self.vector_id(frame.apply(*v))),
+                Guard::Empty(v) => CGuard::Empty(self.vector_id(frame.apply(*v))),
+                Guard::Within(z) => CGuard::Within(*z),
+                Guard::Captures(f) => CGuard::Captures(CFilter {
+                    owner: f.owner,
+                    kinds: f.pieces.iter().fold(0u32, |m, &k| m | 1 << k),
+                    negate: f.negate,
+                }),
             })
             .collect()
     }

@@ -15,7 +15,7 @@ impl Variant {
     pub fn is_capture(&self, pos: &Position, m: Move) -> bool {
         match m.kind {
             MoveKind::EnPassant => true,
-            MoveKind::Castle | MoveKind::Drop => false,
+            MoveKind::Castle | MoveKind::Drop | MoveKind::Pass => false,
             _ => !pos.board[m.to as usize].is_none(),
         }
     }

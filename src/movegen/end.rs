@@ -25,6 +25,10 @@ pub enum EndReason {
     RoyalLost,
     /// A player is bare (`bare`).
     Bare,
+    /// Passes in a row (`passes N`).
+    Passes,
+    /// A pass while the pieces of the `end` block's `facing` faced each other.
+    Facing,
 }
 
 impl Variant {

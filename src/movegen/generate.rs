@@ -1,7 +1,7 @@
 //! Pseudo-legal move generation and the legality filter.
 
 use super::overlap::Dedup;
-use super::tables::{CHop, CRule, CastleDest, DropNeed, Relocation, Variant};
+use super::tables::{CHop, CRule, CastleDest, DropNeed, PathLimits, Relocation, Variant};
 use super::{Move, MoveKind};
 use crate::board::{Bitset, Color, Kind, Piece, Position, Square};
 use crate::ir::{HopShape, Target};
@@ -106,6 +106,8 @@ pub(crate) struct Safety {
     /// could reach the king, the squares up to the second piece met. A move
     /// touching none of them cannot create an attack on the king.
     pub lines: Bitset,
+    /// The `end` block's `facing` condition holds: a move must end it, or pass.
+    pub standoff: bool,
 }
 
 impl Variant {
@@ -120,6 +122,26 @@ impl Variant {
         if !self.drops[us].is_empty() {
             self.gen_drops(pos, out);
         }
+        if self.rules.pass
+            && let Some(sq) = self.pass_square(pos)
+        {
+            out.push(Move {
+                from: sq,
+                to: sq,
+                kind: MoveKind::Pass,
+                data: 0,
+            });
+        }
+    }
+
+    /// The square a pass is written with: the mover's royal piece if it has
+    /// exactly one, else its first piece (None: no piece, no pass).
+    pub(crate) fn pass_square(&self, pos: &Position) -> Option<Square> {
+        let us = pos.side;
+        if pos.royals[us].count() == 1 {
+            return pos.royals[us].iter().next();
+        }
+        pos.occ[us].iter().next()
     }
 
     /// The pseudo-legal captures, en-passant captures and promotions of the
@@ -245,12 +267,19 @@ impl Variant {
                     guards,
                     sets_ep,
                 } => {
-                    if !guards.is_empty() && !self.guards_hold(pos, guards, from, us) {
+                    let lim = if guards.is_empty() {
+                        PathLimits::default()
+                    } else if self.guards_hold(pos, guards, from, us) {
+                        self.path_limits(guards, us)
+                    } else {
                         continue;
-                    }
+                    };
                     let ray = self.ride_ray(*vid, from, *max);
                     let min = *min as usize;
                     for (i, &t) in ray.iter().enumerate() {
+                        if !lim.inside(t) {
+                            break;
+                        }
                         let p = pos.board[t as usize];
                         let reached = i + 1 >= min;
                         if p.is_none() {
@@ -285,6 +314,7 @@ impl Variant {
                             if reached
                                 && p.color() != us
                                 && matches!(to, Target::Enemy | Target::NotFriend)
+                                && lim.takes(p, us)
                             {
                                 self.push_landing(pos, us, from, t, kind, out);
                             }
@@ -324,24 +354,30 @@ impl Variant {
             screen,
             shape,
             to,
-            ..
+            ref guards,
         } = *hop;
+        let lim = self.path_limits(guards, us);
         let ray = self.ray(vid, from);
         let Some(si) = ray.iter().position(|&s| !pos.board[s as usize].is_none()) else {
             return;
         };
-        if !screen.accepts(pos.board[ray[si] as usize], us) {
+        if !screen.accepts(pos.board[ray[si] as usize], us)
+            || (lim.within.is_some() && !ray[..=si].iter().all(|&s| lim.inside(s)))
+        {
             return;
         }
         let quiet = matches!(to, Target::Empty | Target::NotFriend);
         let capture = matches!(to, Target::Enemy | Target::NotFriend);
         for (j, &t) in ray[si + 1..].iter().enumerate() {
+            if !lim.inside(t) {
+                break;
+            }
             let p = pos.board[t as usize];
             if p.is_none() {
                 if quiet && shape != HopShape::First {
                     self.push_landing(pos, us, from, t, kind, out);
                 }
-            } else if capture && p.color() != us {
+            } else if capture && p.color() != us && lim.takes(p, us) {
                 self.push_landing(pos, us, from, t, kind, out);
             }
             if !p.is_none() || (shape == HopShape::Next && j == 0) {
@@ -445,6 +481,7 @@ impl Variant {
             in_check: false,
             pinned: Bitset::EMPTY,
             lines: Bitset::EMPTY,
+            standoff: self.standoff(pos),
         };
         if pos.royals[us].count() != 1 {
             s.in_check = in_check.unwrap_or_else(|| self.in_check(pos));

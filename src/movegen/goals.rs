@@ -41,6 +41,11 @@ pub(crate) struct Goals {
     pub(crate) ends: bool,
     /// Any `forbid` condition: checked for every move.
     pub(crate) forbids: bool,
+    /// `passes N -> O`.
+    passes: Option<(u8, Outcome)>,
+    /// `facing ... -> O` in `end`: while it holds, a move must end it (a
+    /// pass may not, and ends the game with O for the side to move then).
+    standoff: Option<(CFacing, Outcome)>,
 }
 
 fn flip(o: Outcome) -> Outcome {
@@ -70,38 +75,64 @@ impl Variant {
                 answered: r.answered,
             })
             .collect();
-        let frame = self.rules.players[0].frame;
         let mut facing = Vec::new();
         let mut forbid_check = false;
         for f in self.rules.forbid.clone() {
             match f {
                 ForbidDef::Check => forbid_check = true,
                 ForbidDef::Facing { pieces, dirs } => {
-                    let mut vids = Vec::new();
-                    for d in dirs {
-                        let (x, y) = frame.apply(d);
-                        for v in [(x, y), (-x, -y)] {
-                            let id = self.vector_id(v);
-                            if !vids.contains(&id) {
-                                vids.push(id);
-                            }
-                        }
-                    }
-                    facing.push(CFacing {
-                        mask: mask_of(&pieces),
-                        vids,
-                    });
+                    facing.push(self.compile_facing(&pieces, &dirs))
                 }
             }
         }
+        let standoff = match &end.facing {
+            Some((ForbidDef::Facing { pieces, dirs }, o)) => {
+                Some((self.compile_facing(pieces, dirs), *o))
+            }
+            _ => None,
+        };
+        let passes = end.passes.map(|(n, o)| (n.min(255) as u8, o));
         Goals {
-            ends: !reach.is_empty() || end.checks.is_some(),
+            ends: !reach.is_empty()
+                || end.checks.is_some()
+                || passes.is_some()
+                || standoff.is_some(),
+            passes,
+            standoff,
             forbids: forbid_check || !facing.is_empty(),
             reach,
             checks: end.checks.map(|(n, o)| (n as u8, o)),
             forbid_check,
             facing,
         }
+    }
+
+    /// A `facing` condition's lines, both ways, in the first player's frame.
+    fn compile_facing(&mut self, pieces: &[usize], dirs: &[crate::ir::Vector]) -> CFacing {
+        let frame = self.rules.players[0].frame;
+        let mut vids = Vec::new();
+        for &d in dirs {
+            let (x, y) = frame.apply(d);
+            for v in [(x, y), (-x, -y)] {
+                let id = self.vector_id(v);
+                if !vids.contains(&id) {
+                    vids.push(id);
+                }
+            }
+        }
+        CFacing {
+            mask: mask_of(pieces),
+            vids,
+        }
+    }
+
+    /// Does the `end` block's `facing` condition hold in `pos`?
+    #[inline]
+    pub(crate) fn standoff(&self, pos: &Position) -> bool {
+        self.goals
+            .standoff
+            .as_ref()
+            .is_some_and(|(f, _)| self.facing(pos, f))
     }
 
     /// Has `c` a piece of the condition's types on its squares of the zone?
@@ -120,7 +151,7 @@ impl Variant {
         let s = self.safety(pos);
         let us = pos.side;
         moves.into_iter().any(|m| {
-            m.kind != MoveKind::Drop
+            !matches!(m.kind, MoveKind::Drop | MoveKind::Pass)
                 && r.mask >> pos.board[m.from as usize].kind().index() & 1 != 0
                 && r.zone[us].has(m.to)
                 && self.is_legal_fast(pos, m, &s)
@@ -135,6 +166,18 @@ impl Variant {
         }
         if let Some(end) = self.royal_lost(pos) {
             return Some(end);
+        }
+        if let Some((n, o)) = self.goals.passes
+            && pos.passes >= n
+        {
+            return Some((o, EndReason::Passes));
+        }
+        // A pass while the pieces faced each other: they still do.
+        if pos.passes > 0
+            && let Some((f, o)) = &self.goals.standoff
+            && self.facing(pos, f)
+        {
+            return Some((*o, EndReason::Facing));
         }
         let stm = pos.side;
         let mover = stm.other();
@@ -210,6 +253,24 @@ impl Variant {
     /// Legal as far as the royal pieces go, and no `forbid` condition after.
     #[inline]
     pub(crate) fn is_legal_fast(&self, pos: &mut Position, m: Move, s: &Safety) -> bool {
+        if s.standoff {
+            // While the pieces face each other a pass is always legal (it
+            // ends the game); any other move must end the facing.
+            if m.kind == MoveKind::Pass {
+                return true;
+            }
+            if self.standoff_after(pos, m) {
+                return false;
+            }
+        }
         self.is_safe_fast(pos, m, s) && !(self.goals.forbids && self.forbidden_after(pos, m))
+    }
+
+    /// Does the `end` block's `facing` condition still hold after `m`?
+    fn standoff_after(&self, pos: &mut Position, m: Move) -> bool {
+        let undo = self.make(pos, m);
+        let still = self.standoff(pos);
+        self.unmake(pos, m, undo);
+        still
     }
 }

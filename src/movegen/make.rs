@@ -17,6 +17,7 @@ pub struct Undo {
     halfmove: u32,
     hash: u64,
     checks: [u8; 2],
+    passes: u8,
     blast: Blast,
 }
 
@@ -63,8 +64,13 @@ impl Variant {
             halfmove: pos.halfmove,
             hash: pos.hash,
             checks: pos.checks,
+            passes: pos.passes,
             blast: Blast::default(),
         };
+        if pos.passes != 0 {
+            pos.hash ^= keys.passes[pos.passes as usize];
+            pos.passes = 0;
+        }
         if let Some((e, _)) = pos.ep.take() {
             pos.hash ^= keys.ep[e as usize];
         }
@@ -136,6 +142,11 @@ impl Variant {
                 pos.put(m.to, p, self.royal[kind], keys);
                 // A drop cannot be undone: it counts as progress.
                 resets = true;
+            }
+            MoveKind::Pass => {
+                let n = undo.passes.saturating_add(1);
+                pos.passes = n;
+                pos.hash ^= keys.passes[n as usize];
             }
         }
         let keep = self.castle_keep[m.from as usize].and(self.castle_keep[m.to as usize]);
@@ -221,6 +232,7 @@ impl Variant {
                 }
                 pos.reserve[us][d.kind] += 1;
             }
+            MoveKind::Pass => {}
             _ => {
                 if !self.unexplode(pos, us, m.to, &undo.blast) {
                     pos.take(m.to, keys);
@@ -240,6 +252,7 @@ impl Variant {
         pos.ep = undo.ep;
         pos.halfmove = undo.halfmove;
         pos.checks = undo.checks;
+        pos.passes = undo.passes;
         pos.hash = undo.hash;
     }
 }

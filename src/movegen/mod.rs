@@ -40,6 +40,9 @@ pub enum MoveKind {
     /// A drop from the reserve onto `to` by the mover's drop rule number
     /// `data` ([`Variant::drop_piece`] says which piece type it places).
     Drop,
+    /// A pass (`pass`): nothing moves. From and to are the same square: the
+    /// mover's royal piece, or its first piece if it has not exactly one.
+    Pass,
 }
 
 /// A move, four bytes.

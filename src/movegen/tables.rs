@@ -49,6 +49,32 @@ pub(crate) enum CGuard {
     FromNotIn(usize),
     Occupied(Vid),
     Empty(Vid),
+    /// The start, the squares passed and the landing square are in the zone.
+    Within(usize),
+    /// A capture only of a piece that passes the filter.
+    Captures(CFilter),
+}
+
+/// What a rule's guards say about the squares it passes and lands on:
+/// the zone it stays within, and the pieces it may capture.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct PathLimits<'a> {
+    pub within: Option<&'a Bitset>,
+    pub captures: Option<CFilter>,
+}
+
+impl PathLimits<'_> {
+    /// May the move pass or land on `sq`?
+    #[inline(always)]
+    pub fn inside(&self, sq: Square) -> bool {
+        self.within.is_none_or(|z| z.has(sq))
+    }
+
+    /// May it capture `p` (a piece of the opponent of `color`)?
+    #[inline(always)]
+    pub fn takes(&self, p: Piece, color: Color) -> bool {
+        self.captures.is_none_or(|f| f.accepts(p, color))
+    }
 }
 
 /// A compiled movement rule for one player.
@@ -289,6 +315,20 @@ pub struct Variant {
 }
 
 impl Variant {
+    /// The path limits of a rule with these guards, for a mover of `color`.
+    #[inline]
+    pub(crate) fn path_limits(&self, guards: &[CGuard], color: Color) -> PathLimits<'_> {
+        let mut l = PathLimits::default();
+        for g in guards {
+            match *g {
+                CGuard::Within(z) => l.within = Some(&self.zones[z][color]),
+                CGuard::Captures(f) => l.captures = Some(f),
+                _ => {}
+            }
+        }
+        l
+    }
+
     /// The squares from `sq` along vector `vid`, nearest first, up to the edge or a hole.
     #[inline(always)]
     pub(crate) fn ray(&self, vid: Vid, sq: Square) -> &[Square] {

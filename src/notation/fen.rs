@@ -39,6 +39,8 @@ pub enum FenField {
     /// The position the fields describe together (e.g. the side not to
     /// move in check).
     Position,
+    /// The passes in a row (`p1`, after the move number).
+    Passes,
 }
 
 impl std::fmt::Display for FenField {
@@ -55,6 +57,7 @@ impl std::fmt::Display for FenField {
             FenField::HalfmoveClock => f.write_str("half-move clock"),
             FenField::MoveNumber => f.write_str("move number"),
             FenField::Position => f.write_str("position"),
+            FenField::Passes => f.write_str("passes"),
         }
     }
 }
@@ -74,6 +77,7 @@ pub fn parse_fen(v: &Variant, fen: &str) -> Result<Position, FenError> {
     let fen = fen.trim();
     let mut fields: Vec<&str> = fen.split_whitespace().collect();
     let checks = take_check_counters(v, &mut fields)?;
+    let passes = take_passes(v, &mut fields)?;
     if fields.is_empty() {
         return Err(err(FenField::Board, "the FEN is empty"));
     }
@@ -333,6 +337,7 @@ pub fn parse_fen(v: &Variant, fen: &str) -> Result<Position, FenError> {
         None => 1,
     };
     pos.checks = checks;
+    pos.passes = passes;
     pos.hash = pos.compute_hash(&v.keys);
     check_position(v, &pos)?;
     Ok(pos)
@@ -519,7 +524,32 @@ pub fn write_fen(v: &Variant, pos: &Position) -> String {
         s += &format!(" {}+{}", left(Color::FIRST), left(Color::SECOND));
     }
     s += &format!(" {} {}", pos.halfmove, pos.fullmove);
+    if pos.passes > 0 {
+        s += &format!(" p{}", pos.passes);
+    }
     s
+}
+
+/// In a game with `pass`, a last field `pN` after the move number: the last
+/// N moves were passes (Myriad's own; absent, as Fairy-Stockfish writes
+/// FENs, means none). Removed from `fields`.
+fn take_passes(v: &Variant, fields: &mut Vec<&str>) -> Result<u8, FenError> {
+    if !v.rules.pass || fields.len() < 7 {
+        return Ok(0);
+    }
+    let Some(field) = fields.pop() else {
+        return Ok(0);
+    };
+    field
+        .strip_prefix('p')
+        .and_then(|n| n.parse::<u8>().ok())
+        .filter(|&n| n > 0)
+        .ok_or_else(|| {
+            err(
+                FenField::Passes,
+                format!("expected the passes in a row like `p1`, found `{field}`"),
+            )
+        })
 }
 
 /// In a game that counts checks, the field after the en-passant square may

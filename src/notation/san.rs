@@ -56,7 +56,7 @@ fn mover(v: &Variant, pos: &Position, m: Move) -> Kind {
 fn is_capture(pos: &Position, m: Move) -> bool {
     match m.kind {
         MoveKind::EnPassant => true,
-        MoveKind::Castle | MoveKind::Drop => false,
+        MoveKind::Castle | MoveKind::Drop | MoveKind::Pass => false,
         _ => {
             let p = pos.board[m.to as usize];
             !p.is_none() && p.color() != pos.side
@@ -101,6 +101,7 @@ fn san_body(v: &Variant, pos: &Position, legal: &[Move], m: Move) -> String {
     match m.kind {
         MoveKind::Drop => return move_to_string(v, m),
         MoveKind::Castle => return castle_text(v, pos, m),
+        MoveKind::Pass => return "pass".to_string(),
         _ => {}
     }
     let kind = mover(v, pos, m);
@@ -115,7 +116,7 @@ fn san_body(v: &Variant, pos: &Position, legal: &[Move], m: Move) -> String {
             o != m
                 && o.from != m.from
                 && o.to == m.to
-                && !matches!(o.kind, MoveKind::Drop | MoveKind::Castle)
+                && !matches!(o.kind, MoveKind::Drop | MoveKind::Castle | MoveKind::Pass)
                 && promotion(o) == promotion(m)
                 && {
                     let k = mover(v, pos, o);
@@ -339,7 +340,7 @@ pub fn parse_san(v: &Variant, pos: &Position, text: &str) -> Result<Move, SanErr
     let fits: Vec<Move> = legal
         .iter()
         .copied()
-        .filter(|&m| m.kind != MoveKind::Drop && m.to == p.to)
+        .filter(|&m| !matches!(m.kind, MoveKind::Drop | MoveKind::Pass) && m.to == p.to)
         .filter(|&m| {
             let k = mover(v, &pos, m);
             match p.piece {

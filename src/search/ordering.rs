@@ -42,6 +42,7 @@ impl Searcher {
     pub(super) fn captured_value(&self, pos: &Position, m: Move) -> i32 {
         match m.kind {
             MoveKind::EnPassant => pos.ep.map_or(0, |(_, s)| self.value_at(pos, s)),
+            MoveKind::Pass => 0,
             _ => self.value_at(pos, m.to),
         }
     }
@@ -61,7 +62,7 @@ impl Searcher {
 pub(super) fn is_quiet(pos: &Position, m: Move) -> bool {
     match m.kind {
         MoveKind::EnPassant | MoveKind::Promotion => false,
-        MoveKind::Drop | MoveKind::Castle => true,
+        MoveKind::Drop | MoveKind::Castle | MoveKind::Pass => true,
         _ => pos.board[m.to as usize].is_none(),
     }
 }

@@ -261,7 +261,7 @@ impl Session {
                 };
                 let capture = match m.kind {
                     MoveKind::EnPassant => true,
-                    MoveKind::Castle | MoveKind::Drop => false,
+                    MoveKind::Castle | MoveKind::Drop | MoveKind::Pass => false,
                     _ => !pos.board[m.to as usize].is_none(),
                 };
                 json!({

@@ -14,6 +14,8 @@ impl<'a> Lowerer<'a> {
             reach: Vec::new(),
             extinct: Vec::new(),
             bare: Vec::new(),
+            passes: None,
+            facing: None,
         };
         let Some(e) = &self.flat.end else { return end };
         let mut seen: HashMap<&'static str, Span> = HashMap::new();
@@ -25,6 +27,8 @@ impl<'a> Lowerer<'a> {
                 ast::EndKind::Repetition(_) => "repetition",
                 ast::EndKind::NoProgress(_) => "no_progress",
                 ast::EndKind::Checks(_) => "checks",
+                ast::EndKind::Passes(_) => "passes",
+                ast::EndKind::Facing { .. } => "facing",
                 ast::EndKind::Reach(r) => {
                     if let Some(d) = self.reach(r, o) {
                         end.reach.push(d);
@@ -70,6 +74,12 @@ impl<'a> Lowerer<'a> {
                 ast::EndKind::Checks(n) => end.checks = self.checks_count(n).map(|n| (n, o)),
                 ast::EndKind::Reach(_) => {}
                 ast::EndKind::Extinct(_) | ast::EndKind::Bare(_) => {}
+                ast::EndKind::Passes(n) => {
+                    end.passes = self.byte_count(n, "passes").map(|n| (n, o));
+                }
+                ast::EndKind::Facing { pieces, dirs } => {
+                    end.facing = self.facing_def(pieces, dirs).map(|f| (f, o));
+                }
             }
         }
         end

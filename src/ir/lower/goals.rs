@@ -26,10 +26,15 @@ impl<'a> Lowerer<'a> {
 
     /// The N of `checks N`: 1 to [`MAX_CHECKS`].
     pub(super) fn checks_count(&mut self, n: &ast::Uint) -> Option<u32> {
+        self.byte_count(n, "checks")
+    }
+
+    /// The N of `checks N` or `passes N`: 1 to [`MAX_CHECKS`] (a byte counts them).
+    pub(super) fn byte_count(&mut self, n: &ast::Uint, word: &str) -> Option<u32> {
         if n.value < 1 || n.value > MAX_CHECKS {
             let written = self.written(n.span);
             self.err(
-                Diagnostic::error(n.span, format!("`checks {written}` can never happen"))
+                Diagnostic::error(n.span, format!("`{word} {written}` can never happen"))
                     .with_code(Code::OutOfRange)
                     .with_label(format!("must be between 1 and {MAX_CHECKS}")),
             );
@@ -69,28 +74,37 @@ impl<'a> Lowerer<'a> {
                     }
                 }
                 ast::ForbidKind::Facing { pieces, dirs } => {
-                    let ids: Vec<Option<PieceId>> =
-                        pieces.iter().map(|p| self.piece_id(p)).collect();
-                    let mut vectors = Vec::new();
-                    let mut ok = true;
-                    for d in dirs {
-                        match self.dir_item(d, &mut Vec::new()) {
-                            Some(vs) => vectors.extend(vs),
-                            None => ok = false,
-                        }
-                    }
-                    vectors.sort_unstable();
-                    vectors.dedup();
-                    if let (Some(ids), true) = (ids.into_iter().collect::<Option<Vec<_>>>(), ok) {
-                        out.push(ForbidDef::Facing {
-                            pieces: ids,
-                            dirs: vectors,
-                        });
+                    if let Some(f) = self.facing_def(pieces, dirs) {
+                        out.push(f);
                     }
                 }
             }
         }
         out
+    }
+
+    /// `facing PIECE... along DIRS`, resolved.
+    pub(super) fn facing_def(
+        &mut self,
+        pieces: &[ast::Ident],
+        dirs: &[ast::DirItem],
+    ) -> Option<ForbidDef> {
+        let ids: Vec<Option<PieceId>> = pieces.iter().map(|p| self.piece_id(p)).collect();
+        let mut vectors = Vec::new();
+        let mut ok = true;
+        for d in dirs {
+            match self.dir_item(d, &mut Vec::new()) {
+                Some(vs) => vectors.extend(vs),
+                None => ok = false,
+            }
+        }
+        vectors.sort_unstable();
+        vectors.dedup();
+        let ids = ids.into_iter().collect::<Option<Vec<_>>>()?;
+        ok.then_some(ForbidDef::Facing {
+            pieces: ids,
+            dirs: vectors,
+        })
     }
 
     /// The `explosion` block: its vectors and filter.

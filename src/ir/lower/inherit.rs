@@ -47,6 +47,8 @@ pub(super) struct Flat {
     pub(super) untaken: HashSet<String>,
     /// `must capture`, where it was written.
     pub(super) must_capture: Option<Span>,
+    /// `pass`.
+    pub(super) pass: Option<Span>,
 }
 
 /// The longest chain of `extends` (games, and pieces within a game): a game
@@ -127,6 +129,7 @@ impl Loader<'_> {
             renamed: HashMap::new(),
             untaken: HashSet::new(),
             must_capture: None,
+            pass: None,
         });
         flat.name = game.name.clone();
         // Macros first, then the `when` blocks that hold.
@@ -237,6 +240,11 @@ impl Loader<'_> {
                 ast::GameItem::MustCapture(span) => {
                     if once("must capture", *span, errors) {
                         flat.must_capture = Some(*span);
+                    }
+                }
+                ast::GameItem::Pass(span) => {
+                    if once("pass", *span, errors) {
+                        flat.pass = Some(*span);
                     }
                 }
                 // Applied before the other blocks.

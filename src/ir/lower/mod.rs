@@ -371,6 +371,7 @@ impl<'a> Lowerer<'a> {
             explosion,
             option_values,
             must_capture: flat.must_capture.is_some(),
+            pass: flat.pass.is_some(),
         })
     }
 }

@@ -325,6 +325,14 @@ impl<'a> Lowerer<'a> {
                         }
                     }
                 }
+                ast::Modifier::Capturing(f, _) => match self.filter(f) {
+                    Some(f) => guards.push(Guard::Captures(f)),
+                    None => ok = false,
+                },
+                ast::Modifier::Within(z, _) => match self.zone(z) {
+                    Some(z) => guards.push(Guard::Within(z)),
+                    None => ok = false,
+                },
                 ast::Modifier::SetsEnPassant(_) => {
                     if !effects.contains(&Effect::SetsEnPassant) {
                         effects.push(Effect::SetsEnPassant);

@@ -100,6 +100,16 @@ pub enum EndKind {
     Extinct(Extinct),
     /// `bare P+`: a player left with only pieces of these types.
     Bare(Vec<Ident>),
+    /// `passes N`: N passes in a row.
+    Passes(Uint),
+    /// `facing PIECE... along DIRS`: while it holds, the side to move must
+    /// end it or pass, and a pass ends the game.
+    Facing {
+        /// The piece types.
+        pieces: Vec<Ident>,
+        /// The lines.
+        dirs: Vec<DirItem>,
+    },
 }
 
 /// The pieces an `extinct` rule counts.

@@ -214,4 +214,6 @@ pub enum GameItem {
     MustCapture(Span),
     /// `explosion { ... }`.
     Explosion(Explosion),
+    /// `pass`: a player may pass instead of moving.
+    Pass(Span),
 }

@@ -114,6 +114,10 @@ pub enum Modifier {
     When(Vec<Condition>, Span),
     /// `sets en_passant`.
     SetsEnPassant(Span),
+    /// `capturing FILTER`: only pieces passing the filter are captured.
+    Capturing(Filter, Span),
+    /// `within ZONE`: the move starts, passes and lands in the zone.
+    Within(Ident, Span),
 }
 
 /// One move rule.

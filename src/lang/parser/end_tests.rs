@@ -19,7 +19,12 @@ pub(super) fn end(p: Pair<Rule>, file: FileId) -> End {
 pub(super) fn end_rule(p: Pair<Rule>, file: FileId) -> EndRule {
     let sp = span(&p, file);
     let mut c = Children::of(p);
-    if let Some(g) = c.opt(Rule::checks_end).or_else(|| c.opt(Rule::reach_end)) {
+    if let Some(g) = c
+        .opt(Rule::checks_end)
+        .or_else(|| c.opt(Rule::reach_end))
+        .or_else(|| c.opt(Rule::passes_end))
+        .or_else(|| c.opt(Rule::facing_end))
+    {
         let (kind, outcome) = goal_end(g, file);
         return EndRule {
             kind,

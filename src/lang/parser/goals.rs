@@ -33,6 +33,14 @@ pub(super) fn goal_end(p: Pair<Rule>, file: FileId) -> (EndKind, Pair<Rule>) {
                 outcome,
             )
         }
+        Rule::passes_end => (
+            EndKind::Passes(uint(c.one(Rule::uint), file)),
+            c.one(Rule::outcome),
+        ),
+        Rule::facing_end => {
+            let (pieces, dirs) = facing_parts(c.one(Rule::facing), file);
+            (EndKind::Facing { pieces, dirs }, c.one(Rule::outcome))
+        }
         r => Children::unexpected(Rule::end_rule, r),
     }
 }
@@ -70,16 +78,19 @@ pub(super) fn forbid_rule(p: Pair<Rule>, file: FileId) -> ForbidRule {
 }
 
 pub(super) fn facing(p: Pair<Rule>, file: FileId) -> ForbidKind {
+    let (pieces, dirs) = facing_parts(p, file);
+    ForbidKind::Facing { pieces, dirs }
+}
+
+/// The pieces and the lines of `facing PIECE... along DIRS`.
+fn facing_parts(p: Pair<Rule>, file: FileId) -> (Vec<Ident>, Vec<DirItem>) {
     let mut c = Children::of(p);
     let pieces = c
         .many(Rule::facing_piece)
         .into_iter()
         .map(|r| ident(Children::of(r).one(Rule::name), file))
         .collect();
-    ForbidKind::Facing {
-        pieces,
-        dirs: dir_items(&mut c, file),
-    }
+    (pieces, dir_items(&mut c, file))
 }
 
 /// `explosion { around DIRS [removes FILTER] }`.

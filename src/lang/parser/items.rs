@@ -128,6 +128,7 @@ pub(super) fn game_item(p: Pair<Rule>, file: FileId) -> GameItem {
         Rule::remove => GameItem::Remove(super::end_tests::remove(c, file)),
         Rule::must_capture => GameItem::MustCapture(bare(c, file)),
         Rule::explosion => GameItem::Explosion(explosion(c, file)),
+        Rule::pass => GameItem::Pass(bare(c, file)),
         r => Children::unexpected(Rule::game_item, r),
     }
 }

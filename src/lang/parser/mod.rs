@@ -229,6 +229,10 @@ fn is_keyword(rule: Rule) -> bool {
             | Rule::kw_captured
             | Rule::kw_optional
             | Rule::kw_bare
+            | Rule::kw_capturing
+            | Rule::kw_within
+            | Rule::kw_pass
+            | Rule::kw_passes
     )
 }
 

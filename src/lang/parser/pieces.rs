@@ -198,6 +198,8 @@ pub(super) fn modifier(p: Pair<Rule>, file: FileId) -> Modifier {
             bare(c, file);
             Modifier::SetsEnPassant(sp)
         }
+        Rule::capturing => Modifier::Capturing(filter(Children::of(c).one(Rule::filter), file), sp),
+        Rule::within => Modifier::Within(ident(Children::of(c).one(Rule::name), file), sp),
         r => Children::unexpected(Rule::modifier, r),
     }
 }

@@ -70,6 +70,9 @@ pub(super) const KEYWORDS: &[&str] = &[
     "use",
     "in",
     "to",
+    "capturing",
+    "within",
+    "pass",
 ];
 
 /// What a grammar rule means to a user, or None to leave it out of messages.
@@ -146,7 +149,9 @@ fn describe(rule: Rule) -> Option<String> {
         Rule::ballot => "a ballot like `white yes`",
         Rule::range => "`max N` or `exactly N`",
         Rule::sym => "`sym`",
-        Rule::modifier => "a modifier (to, when or sets)",
+        Rule::modifier => "a modifier (to, when, sets, capturing or within)",
+        Rule::capturing => "`capturing`",
+        Rule::within => "`within`",
         Rule::target => "`to`",
         Rule::target_kind => "empty, enemy, not_friend or en_passant",
         Rule::guard => "`when`",
@@ -162,7 +167,7 @@ fn describe(rule: Rule) -> Option<String> {
         Rule::mirror => "`mirror`",
         Rule::placement => "a piece name followed by squares",
         Rule::end_rule => {
-            "an end condition (checkmate, stalemate, repetition, no_progress, checks or PIECE reaches ZONE)"
+            "an end condition (checkmate, stalemate, repetition, no_progress, checks, extinct, passes, facing or PIECE reaches ZONE)"
         }
         Rule::reach_end | Rule::reach_piece => "a piece name, or `reaches`",
         Rule::answered => "`answered`",
@@ -206,6 +211,9 @@ fn describe(rule: Rule) -> Option<String> {
         Rule::must_capture => "`must capture`",
         Rule::extinct => "`extinct`",
         Rule::bare_end => "`bare`",
+        Rule::pass => "`pass`",
+        Rule::passes_end => "`passes`",
+        Rule::facing_end => "`facing`",
         r => {
             let name = format!("{r:?}");
             return name.strip_prefix("kw_").map(|k| format!("`{k}`"));
@@ -260,6 +268,7 @@ pub(super) const BLOCK_KEYWORDS: &[&str] = &[
     "remove",
     "must",
     "explosion",
+    "pass",
 ];
 
 /// The keywords a rule can start with, for "did you mean".
@@ -285,6 +294,7 @@ pub(super) fn rule_keywords(rule: Rule) -> &'static [&'static str] {
             "explosion",
             "remove",
             "must",
+            "pass",
         ],
         Rule::piece_item => &[
             "royal",
@@ -298,7 +308,7 @@ pub(super) fn rule_keywords(rule: Rule) -> &'static [&'static str] {
         Rule::move_rule => &["step", "slide", "leap", "hop", "prefer"],
         Rule::hop_shape => &["first", "next", "slide"],
         Rule::drop_item => &["in", "require", "then"],
-        Rule::modifier => &["to", "when", "sets"],
+        Rule::modifier => &["to", "when", "sets", "capturing", "within"],
         Rule::target_kind => &["empty", "enemy", "not_friend", "en_passant"],
         Rule::condition => &["from", "occupied", "empty"],
         Rule::range => &["max", "exactly"],
@@ -310,6 +320,8 @@ pub(super) fn rule_keywords(rule: Rule) -> &'static [&'static str] {
             "checks",
             "extinct",
             "bare",
+            "passes",
+            "facing",
         ],
         Rule::forbid_rule => &["check", "facing"],
         Rule::outcome => &["loss", "win", "draw"],
