@@ -180,7 +180,7 @@ async fn create(State(st): St, JsonBody(req): JsonBody<CreateRequest>) -> ApiRes
 fn in_game<T>(
     st: &AppState,
     id: &str,
-    f: impl FnOnce(usize, &mut Session) -> Result<T, ApiError>,
+    f: impl FnOnce(u64, &mut Session) -> Result<T, ApiError>,
 ) -> Result<T, ApiError> {
     let mut games = st
         .games

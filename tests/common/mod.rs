@@ -1,4 +1,4 @@
-//! Shared by the integration tests: reading rules/perft/*.perft.
+//! Shared by the integration tests: reading rules/perft/*.perft, a UCI engine session, a fixed-depth best move.
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
@@ -62,6 +62,25 @@ pub fn parse_perft_file(path: &Path, rules: &Path) -> Vec<PerftCase> {
             }
         })
         .collect()
+}
+
+/// The best move (as written in UCI) and score of a fixed-depth search of
+/// `variant` from `fen`.
+pub fn best_move(
+    v: &myriad::movegen::Variant,
+    fen: &str,
+    depth: u32,
+) -> (String, myriad::search::Score) {
+    use myriad::notation::{move_to_string, parse_fen};
+    use myriad::search::{Limits, Searcher};
+    let pos = parse_fen(v, fen).unwrap_or_else(|e| panic!("{e}"));
+    let mut s = Searcher::new(v, 16);
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    let r = s.search(v, &pos, &[], &limits, &mut |_| {});
+    (move_to_string(v, r.best.expect("a move")), r.score)
 }
 
 /// A running `myriad uci` (or another command): its stdin, and its stdout's
