@@ -3,11 +3,13 @@
 //! (3check: the counter in FEN and in the hash), the flying general
 //! (xiangqi), the reasons reported, and the search finding these ends.
 
+mod common;
+
 use myriad::ir::Outcome;
 use myriad::load::{Game, load};
 use myriad::movegen::EndReason;
-use myriad::notation::{move_to_string, parse_fen, parse_move, write_fen};
-use myriad::search::{Limits, Score, Searcher};
+use myriad::notation::{parse_fen, parse_move, write_fen};
+use myriad::search::Score;
 
 fn game(name: &str) -> Game {
     let path = format!("{}/rules/{name}.variant", env!("CARGO_MANIFEST_DIR"));
@@ -28,15 +30,7 @@ fn after(g: &Game, fen: &str, moves: &[&str]) -> (Option<(Outcome, EndReason)>, 
 }
 
 fn best(g: &Game, fen: &str, depth: u32) -> (String, Score) {
-    let v = &g.variant;
-    let pos = parse_fen(v, fen).unwrap_or_else(|e| panic!("{e}"));
-    let mut s = Searcher::new(v, 16);
-    let limits = Limits {
-        depth: Some(depth),
-        ..Limits::default()
-    };
-    let r = s.search(v, &pos, &[], &limits, &mut |_| {});
-    (move_to_string(v, r.best.expect("a move")), r.score)
+    common::best_move(&g.variant, fen, depth)
 }
 
 #[test]

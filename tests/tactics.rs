@@ -1,6 +1,8 @@
 //! Tactics the engine must solve at a fixed depth, in chess and in each seed
 //! variant. Every solution is reasoned out in its comment.
 
+mod common;
+
 use myriad::load::load;
 use myriad::notation::{move_to_string, parse_fen};
 use myriad::search::{Limits, Score, Searcher};
@@ -18,15 +20,7 @@ fn solve(rules: &str, options: &[(&str, &str)], fen: &str, depth: u32) -> (Strin
             .with_options(&opts)
             .unwrap_or_else(|e| panic!("{}", e.rendered()));
     }
-    let v = &game.variant;
-    let pos = parse_fen(v, fen).unwrap_or_else(|e| panic!("{e}"));
-    let mut s = Searcher::new(v, 16);
-    let limits = Limits {
-        depth: Some(depth),
-        ..Limits::default()
-    };
-    let r = s.search(v, &pos, &[], &limits, &mut |_| {});
-    (move_to_string(v, r.best.expect("a move")), r.score)
+    common::best_move(&game.variant, fen, depth)
 }
 
 #[test]

@@ -6,18 +6,18 @@
 //! them redacted; the tests check them separately: every `bestmove` is legal,
 //! and a fixed-depth search reports the same lines every time.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, channel};
-use std::time::Duration;
+mod common;
+
+use common::Engine;
+use std::io::Write;
+use std::process::Command;
+use std::time::{Duration, Instant};
 
 use myriad::load::load;
 use myriad::notation::{parse_fen, parse_move};
 
 struct Session {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
+    engine: Engine,
     transcript: Vec<String>,
 }
 
@@ -27,52 +27,36 @@ impl Session {
     }
 
     fn spawn(cmd: &mut Command) -> Session {
-        let mut child = cmd
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("myriad uci starts");
-        let stdin = child.stdin.take().expect("stdin");
-        let stdout = child.stdout.take().expect("stdout");
-        let (tx, rx) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
         Session {
-            child,
-            stdin,
-            lines: rx,
+            engine: Engine::spawn(cmd),
             transcript: Vec::new(),
         }
     }
 
     fn send(&mut self, cmd: &str) {
-        writeln!(self.stdin, "{cmd}").expect("write to the engine");
-        self.stdin.flush().expect("flush");
+        assert!(
+            self.engine.write_line(cmd.as_bytes()),
+            "write to the engine"
+        );
         self.transcript.push(format!("> {cmd}"));
+    }
+
+    /// Read lines up to one starting with `end`, waiting at most `secs`
+    /// seconds in all; all of them, or Err with those that came.
+    fn read(&mut self, end: &str, secs: u64) -> Result<Vec<String>, Vec<String>> {
+        let deadline = Instant::now() + Duration::from_secs(secs);
+        let got = self.engine.until(end, deadline).map(|(got, _)| got);
+        let got = got.map_err(|(got, _)| got);
+        let lines = got.as_ref().unwrap_or_else(|got| got);
+        self.transcript
+            .extend(lines.iter().map(|l| format!("< {l}")));
+        got
     }
 
     /// Read lines up to one starting with `end`; returns them all.
     fn until(&mut self, end: &str) -> Vec<String> {
-        let mut got = Vec::new();
-        loop {
-            let line = self
-                .lines
-                .recv_timeout(Duration::from_secs(30))
-                .unwrap_or_else(|_| panic!("no `{end}` in time; got {got:?}"));
-            self.transcript.push(format!("< {line}"));
-            let done = line.starts_with(end);
-            got.push(line);
-            if done {
-                return got;
-            }
-        }
+        self.read(end, 60)
+            .unwrap_or_else(|got| panic!("no `{end}` in time; got {got:?}"))
     }
 
     /// Send a command that answers nothing on success, then `isready` to
@@ -92,17 +76,9 @@ impl Session {
 
     fn quit(mut self) -> Vec<String> {
         self.send("quit");
-        let status = self.child.wait().expect("the engine exits");
+        let status = self.engine.child.wait().expect("the engine exits");
         assert!(status.success(), "exit status {status}");
         std::mem::take(&mut self.transcript)
-    }
-}
-
-impl Drop for Session {
-    /// A failed test must not leave an engine searching forever.
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
 
@@ -283,18 +259,7 @@ impl Session {
     /// Read lines up to one starting with `end`, waiting at most `secs`
     /// seconds in all; None if it did not come.
     fn within(&mut self, end: &str, secs: u64) -> Option<Vec<String>> {
-        let deadline = std::time::Instant::now() + Duration::from_secs(secs);
-        let mut got = Vec::new();
-        loop {
-            let left = deadline.saturating_duration_since(std::time::Instant::now());
-            let line = self.lines.recv_timeout(left).ok()?;
-            self.transcript.push(format!("< {line}"));
-            let done = line.starts_with(end);
-            got.push(line);
-            if done {
-                return Some(got);
-            }
-        }
+        self.read(end, secs).ok()
     }
 }
 
@@ -331,7 +296,7 @@ fn commands_during_an_infinite_search_stop_it() {
         s.within("bestmove", 10)
             .unwrap_or_else(|| panic!("`{cmd}`: no bestmove after: {:?}", s.transcript));
         s.send("quit");
-        let status = s.child.wait().expect("exits");
+        let status = s.engine.child.wait().expect("exits");
         assert!(status.success(), "{status}");
     }
 }
@@ -367,7 +332,7 @@ fn go_during_a_search_and_quit() {
     );
     s.send("quit");
     s.within("bestmove", 10).expect("quit stops the search");
-    let status = s.child.wait().expect("exits");
+    let status = s.engine.child.wait().expect("exits");
     assert!(status.success(), "{status}");
 }
 
@@ -465,7 +430,8 @@ fn searchmoves_with_drops() {
 #[test]
 fn a_line_that_is_not_utf8_is_an_error() {
     let mut s = Session::start();
-    s.stdin
+    s.engine
+        .stdin
         .write_all(b"\xff\xfe garbage \xc3\n")
         .expect("write");
     let l = s.quiet("position startpos");
@@ -474,7 +440,7 @@ fn a_line_that_is_not_utf8_is_an_error() {
     let mut long = b"position startpos moves".to_vec();
     long.extend(std::iter::repeat_n(b'x', 5 << 20));
     long.push(b'\n');
-    s.stdin.write_all(&long).expect("write");
+    s.engine.stdin.write_all(&long).expect("write");
     let l = s.quiet("position startpos");
     assert_eq!(errors(&l).len(), 1, "{l:?}");
     assert!(l[0].contains("longer than"), "{l:?}");

@@ -19,12 +19,13 @@
 //! with `MYRIAD_SOAK_MINUTES`).
 
 use std::collections::{BTreeMap, HashMap, VecDeque};
-use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::mpsc::RecvTimeoutError;
 use std::time::{Duration, Instant};
 
+mod common;
+
+use common::Engine;
 use myriad::board::Position;
 use myriad::load::{Game, load};
 use myriad::movegen::Move;
@@ -87,9 +88,7 @@ struct Pending {
 struct Soak {
     seed: u64,
     rng: Rng,
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<(Instant, String)>,
+    engine: Engine,
     log: VecDeque<String>,
     games: HashMap<(String, BTreeMap<String, String>), Game>,
     variants: Vec<String>,
@@ -105,39 +104,12 @@ struct Soak {
     max_rss_mb: u64,
 }
 
-impl Drop for Soak {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
 impl Soak {
     fn start(seed: u64) -> Soak {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_myriad"))
-            .arg("uci")
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("myriad uci starts");
-        let stdin = child.stdin.take().expect("stdin");
-        let stdout = child.stdout.take().expect("stdout");
-        let (tx, rx) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send((Instant::now(), line)).is_err() {
-                    break;
-                }
-            }
-        });
         Soak {
             seed,
             rng: Rng(seed.max(1)),
-            child,
-            stdin,
-            lines: rx,
+            engine: Engine::uci(),
             log: VecDeque::new(),
             games: HashMap::new(),
             variants: Vec::new(),
@@ -165,7 +137,7 @@ impl Soak {
     }
 
     fn fail(&mut self, msg: &str) -> ! {
-        let status = self.child.try_wait().ok().flatten();
+        let status = self.engine.child.try_wait().ok().flatten();
         let tail: Vec<String> = self.log.iter().cloned().collect();
         panic!(
             "uci soak, seed {} (MYRIAD_SOAK_SEED={} replays it): {msg}\nprocess status: {status:?}\nlast lines:\n{}",
@@ -181,10 +153,7 @@ impl Soak {
 
     fn write_raw(&mut self, bytes: &[u8], shown: String) {
         self.note(format!("> {shown}"));
-        let ok = self.stdin.write_all(bytes).is_ok()
-            && self.stdin.write_all(b"\n").is_ok()
-            && self.stdin.flush().is_ok();
-        if !ok {
+        if !self.engine.write_line(bytes) {
             self.fail("writing to the engine failed (did it die?)");
         }
     }
@@ -198,23 +167,20 @@ impl Soak {
         self.write_raw(cmd.as_bytes(), shown);
     }
 
-    /// Handle one line from the engine; true if it starts with `end`.
-    fn take(&mut self, line: &str, end: Option<&str>) -> bool {
+    /// Handle one line from the engine.
+    fn take(&mut self, line: &str) {
         self.note(format!("< {line}"));
         if let Some(best) = line.strip_prefix("bestmove ") {
             let best = best.split_whitespace().next().unwrap_or("").to_string();
             self.check_bestmove(&best);
         }
-        end.is_some_and(|e| line.starts_with(e))
     }
 
     /// Read what has arrived, without waiting.
     fn drain(&mut self) {
         loop {
-            match self.lines.try_recv() {
-                Ok((_, line)) => {
-                    self.take(&line, None);
-                }
+            match self.engine.lines.try_recv() {
+                Ok((_, line)) => self.take(&line),
                 Err(std::sync::mpsc::TryRecvError::Empty) => return,
                 Err(_) => self.fail("the engine's output ended (it died)"),
             }
@@ -223,20 +189,22 @@ impl Soak {
 
     /// Read up to a line starting with `end`; the time it arrived.
     fn until(&mut self, end: &str, limit: Duration) -> Instant {
-        let deadline = Instant::now() + limit;
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok((t, line)) => {
-                    if self.take(&line, Some(end)) {
-                        return t;
+        match self.engine.until(end, Instant::now() + limit) {
+            Ok((lines, t)) => {
+                for line in lines {
+                    self.take(&line);
+                }
+                t
+            }
+            Err((lines, why)) => {
+                for line in lines {
+                    self.take(&line);
+                }
+                match why {
+                    RecvTimeoutError::Timeout => self.fail(&format!("no `{end}` within {limit:?}")),
+                    RecvTimeoutError::Disconnected => {
+                        self.fail("the engine's output ended (it died)")
                     }
-                }
-                Err(RecvTimeoutError::Timeout) => {
-                    self.fail(&format!("no `{end}` within {limit:?}"))
-                }
-                Err(RecvTimeoutError::Disconnected) => {
-                    self.fail("the engine's output ended (it died)")
                 }
             }
         }
@@ -333,7 +301,7 @@ impl Soak {
     }
 
     fn rss_mb(&mut self) -> u64 {
-        let path = format!("/proc/{}/status", self.child.id());
+        let path = format!("/proc/{}/status", self.engine.child.id());
         let Ok(text) = std::fs::read_to_string(&path) else {
             return 0;
         };
@@ -344,7 +312,7 @@ impl Soak {
     }
 
     fn check_alive_and_memory(&mut self) {
-        if let Ok(Some(status)) = self.child.try_wait() {
+        if let Ok(Some(status)) = self.engine.child.try_wait() {
             self.fail(&format!("the engine exited: {status}"));
         }
         let rss = self.rss_mb();
@@ -708,7 +676,7 @@ impl Soak {
         let deadline = Instant::now() + Duration::from_secs(30);
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
-            let Ok((_, line)) = self.lines.recv_timeout(left) else {
+            let Ok((_, line)) = self.engine.lines.recv_timeout(left) else {
                 self.fail("no `uciok`");
             };
             self.note(format!("< {line}"));
@@ -751,7 +719,7 @@ impl Soak {
         self.send("quit");
         let deadline = Instant::now() + Duration::from_secs(10);
         loop {
-            match self.child.try_wait() {
+            match self.engine.child.try_wait() {
                 Ok(Some(status)) if status.success() => break,
                 Ok(Some(status)) => self.fail(&format!("`quit`: exit status {status}")),
                 _ if Instant::now() > deadline => self.fail("`quit`: still running after 10 s"),

@@ -27,7 +27,7 @@ impl Run<'_> {
         let in_check = qply < 4 && v.in_check(pos);
         let stand = self.lazy_eval(pos, alpha, beta);
         // `must capture` with a capture at hand: no standing pat, only captures.
-        let forced = v.rules.must_capture && self.captures_at_hand(v, pos, ply);
+        let forced = v.rules.must_capture && self.captures_at_hand(pos, ply);
         if !in_check && !forced {
             if stand >= beta {
                 return stand;
@@ -93,7 +93,8 @@ impl Run<'_> {
     }
 
     /// Has the side to move a legal capture? (For `must capture`.)
-    fn captures_at_hand(&mut self, v: &Variant, pos: &mut Position, ply: usize) -> bool {
+    fn captures_at_hand(&mut self, pos: &mut Position, ply: usize) -> bool {
+        let v = self.v;
         let mut moves = std::mem::take(&mut self.bufs[ply]);
         moves.clear();
         v.pseudo_noisy_moves(pos, &mut moves);

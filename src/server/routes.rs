@@ -175,19 +175,31 @@ async fn create(State(st): St, JsonBody(req): JsonBody<CreateRequest>) -> ApiRes
     Ok((StatusCode::CREATED, Json(state)).into_response())
 }
 
+/// Run `f` on game `id` (and its number) under the games lock: the lock
+/// poisoned and an unknown game are the errors.
+fn in_game<T>(
+    st: &AppState,
+    id: &str,
+    f: impl FnOnce(u64, &mut Session) -> Result<T, ApiError>,
+) -> Result<T, ApiError> {
+    let mut games = st
+        .games
+        .lock()
+        .map_err(|_| ApiError::busy("games poisoned"))?;
+    let (n, s) = games.get(id)?;
+    f(n, s)
+}
+
 /// Run `f` on game `id` and answer its new state.
 fn with_game(
     st: &AppState,
     id: &str,
     f: impl FnOnce(&mut Session) -> Result<(), ApiError>,
 ) -> ApiResult {
-    let mut games = st
-        .games
-        .lock()
-        .map_err(|_| ApiError::busy("games poisoned"))?;
-    let (n, s) = games.get(id)?;
-    f(s)?;
-    ok(s.state(n))
+    ok(in_game(st, id, |n, s| {
+        f(s)?;
+        Ok(s.state(n))
+    })?)
 }
 
 async fn get_game(State(st): St, Path(id): Path<String>) -> ApiResult {
@@ -222,16 +234,8 @@ async fn undo(State(st): St, Path(id): Path<String>) -> ApiResult {
 }
 
 async fn pgn(State(st): St, Path(id): Path<String>) -> ApiResult {
-    let mut games = st
-        .games
-        .lock()
-        .map_err(|_| ApiError::busy("games poisoned"))?;
-    let (_, s) = games.get(&id)?;
-    Ok((
-        [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
-        s.pgn(),
-    )
-        .into_response())
+    let text = in_game(&st, &id, |_, s| Ok(s.pgn()))?;
+    Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
 }
 
 #[derive(Deserialize)]
@@ -249,18 +253,13 @@ async fn vote(
     JsonBody(req): JsonBody<VoteRequest>,
 ) -> ApiResult {
     // The ballot: given, or the engine's (searched without the lock).
-    let (player, choice) = {
-        let mut games = st
-            .games
-            .lock()
-            .map_err(|_| ApiError::busy("games poisoned"))?;
-        let (_, s) = games.get(&id)?;
+    let (player, choice) = in_game(&st, &id, |_, s| {
         let player = s.player(&req.player)?;
         let Some((i, _)) = s.asked() else {
             return Err(ApiError::conflict("no vote is open in this game"));
         };
         let o = s.option_def(i).clone();
-        match (&req.answer, req.engine) {
+        Ok(match (&req.answer, req.engine) {
             (Some(_), true) => {
                 return Err(ApiError::bad("give `answer` or `engine`, not both"));
             }
@@ -279,8 +278,8 @@ async fn vote(
                 player,
                 Err((s.base.clone(), o.name.clone(), s.options.clone())),
             ),
-        }
-    };
+        })
+    })?;
     let choice = match choice {
         Ok(c) => c,
         Err((base, option, others)) => {

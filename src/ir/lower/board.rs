@@ -12,6 +12,26 @@ pub(super) struct Geometry {
     pub(super) holes: HashSet<Coord>,
 }
 
+impl Geometry {
+    /// The name of a square as the rule file writes it (`e4`).
+    pub(super) fn name(&self, (f, r): Coord) -> String {
+        format!(
+            "{}{}",
+            self.file_labels.get(f as usize).map_or("?", String::as_str),
+            self.rank_labels.get(r as usize).map_or("?", String::as_str)
+        )
+    }
+}
+
+/// What the board and players stages produced, for the stages that place
+/// squares for a player (zones, castling, setup): they run only when both
+/// succeeded.
+#[derive(Clone, Copy)]
+pub(super) struct Sides<'s> {
+    pub(super) geo: &'s Geometry,
+    pub(super) players: &'s [PlayerDef; 2],
+}
+
 /// How squares on a hole are treated.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(super) enum Holes {
@@ -124,40 +144,43 @@ impl<'a> Lowerer<'a> {
         Some(out)
     }
 
-    pub(super) fn board(&mut self, b: &ast::Board) {
+    /// The board stage: the geometry, or `None` if the labels are not valid
+    /// (a board whose every square is a hole is reported but still returned).
+    pub(super) fn board(&mut self, b: &ast::Board) -> Option<Geometry> {
         let files = self.labels(&b.files, b.files_span, true);
         let ranks = self.labels(&b.ranks, b.ranks_span, false);
-        let (Some(file_labels), Some(rank_labels)) = (files, ranks) else {
-            return;
-        };
-        self.geo = Some(Geometry {
+        let (file_labels, rank_labels) = (files?, ranks?);
+        let mut geo = Geometry {
             files: file_labels.len() as u8,
             ranks: rank_labels.len() as u8,
             file_labels,
             rank_labels,
             holes: HashSet::new(),
-        });
+        };
         let mut holes = HashSet::new();
         for set in &b.holes {
-            for c in self.square_set(set, Holes::Reading) {
+            for c in self.square_set(&geo, set, Holes::Reading) {
                 holes.insert(c);
             }
         }
-        if let Some(g) = &mut self.geo {
-            if holes.len() == g.files as usize * g.ranks as usize {
-                self.errors.push(
-                    Diagnostic::error(b.span, "every square of the board is a hole")
-                        .with_code(Code::BoardSize)
-                        .with_label("no square left"),
-                );
-            }
-            g.holes = holes;
+        if holes.len() == geo.files as usize * geo.ranks as usize {
+            self.errors.push(
+                Diagnostic::error(b.span, "every square of the board is a hole")
+                    .with_code(Code::BoardSize)
+                    .with_label("no square left"),
+            );
         }
+        geo.holes = holes;
+        Some(geo)
     }
 
     /// `e4` to a coordinate, with errors for squares off the board or on a hole.
-    pub(super) fn square(&mut self, sq: &ast::Ident, holes: Holes) -> Option<Coord> {
-        let geo = self.geo.as_ref()?;
+    pub(super) fn square(
+        &mut self,
+        geo: &Geometry,
+        sq: &ast::Ident,
+        holes: Holes,
+    ) -> Option<Coord> {
         let split = sq
             .text
             .find(|c: char| c.is_ascii_digit())
@@ -195,12 +218,17 @@ impl<'a> Lowerer<'a> {
     }
 
     /// The squares of `e4` or `a2..h2`, holes treated as `holes` says.
-    pub(super) fn square_set(&mut self, set: &ast::SquareSet, holes: Holes) -> Vec<Coord> {
+    pub(super) fn square_set(
+        &mut self,
+        geo: &Geometry,
+        set: &ast::SquareSet,
+        holes: Holes,
+    ) -> Vec<Coord> {
         match set {
-            ast::SquareSet::One(sq) => self.square(sq, holes).into_iter().collect(),
+            ast::SquareSet::One(sq) => self.square(geo, sq, holes).into_iter().collect(),
             ast::SquareSet::Range { from, to, span } => {
-                let a = self.square(from, Holes::Reading);
-                let b = self.square(to, Holes::Reading);
+                let a = self.square(geo, from, Holes::Reading);
+                let b = self.square(geo, to, Holes::Reading);
                 let (Some(a), Some(b)) = (a, b) else {
                     return Vec::new();
                 };
@@ -208,7 +236,7 @@ impl<'a> Lowerer<'a> {
                 let mut on_hole = Vec::new();
                 for r in a.1.min(b.1)..=a.1.max(b.1) {
                     for f in a.0.min(b.0)..=a.0.max(b.0) {
-                        if self.geo.as_ref().is_some_and(|g| g.holes.contains(&(f, r))) {
+                        if geo.holes.contains(&(f, r)) {
                             on_hole.push((f, r));
                         } else {
                             out.push((f, r));
@@ -216,7 +244,7 @@ impl<'a> Lowerer<'a> {
                     }
                 }
                 if holes == Holes::Forbid && !on_hole.is_empty() {
-                    let names: Vec<String> = on_hole.iter().map(|&c| self.coord_name(c)).collect();
+                    let names: Vec<String> = on_hole.iter().map(|&c| geo.name(c)).collect();
                     self.err(
                         Diagnostic::error(
                             *span,
@@ -234,17 +262,6 @@ impl<'a> Lowerer<'a> {
                 }
                 out
             }
-        }
-    }
-
-    pub(super) fn coord_name(&self, (f, r): Coord) -> String {
-        match &self.geo {
-            Some(g) => format!(
-                "{}{}",
-                g.file_labels.get(f as usize).map_or("?", String::as_str),
-                g.rank_labels.get(r as usize).map_or("?", String::as_str)
-            ),
-            None => format!("({f},{r})"),
         }
     }
 }

@@ -4,10 +4,14 @@ use super::*;
 use crate::lang::codes::Code;
 
 impl<'a> Lowerer<'a> {
+    /// The castling stage: the castling pieces and side names are checked
+    /// always, the squares of each side only when the board and players
+    /// stages succeeded (`sides`).
     pub(super) fn castling(
         &mut self,
         c: &ast::Castling,
         pieces: &[PieceDef],
+        sides: Option<Sides>,
     ) -> Option<CastlingDef> {
         let king = self.piece_id(&c.king);
         let partner = self.piece_id(&c.partner);
@@ -28,7 +32,8 @@ impl<'a> Lowerer<'a> {
             }
             self.err(d);
         }
-        let mut sides = Vec::new();
+        // The first side of each name; the others are reported and left out.
+        let mut unique: Vec<&ast::CastleSide> = Vec::new();
         let mut names: HashMap<&str, Span> = HashMap::new();
         for s in &c.sides {
             if let Some(first) = names.get(s.name.text.as_str()) {
@@ -37,14 +42,32 @@ impl<'a> Lowerer<'a> {
                 continue;
             }
             names.insert(&s.name.text, s.name.span);
-            let kf = self.square(&s.king_from, Holes::Forbid);
+            unique.push(s);
+        }
+        let sides = match sides {
+            Some(at) => self.castle_sides(&unique, at),
+            None => Vec::new(),
+        };
+        Some(CastlingDef {
+            king: king?,
+            partner: partner?,
+            sides,
+        })
+    }
+
+    /// The squares of each castling side, for both players.
+    fn castle_sides(&mut self, list: &[&ast::CastleSide], at: Sides) -> Vec<CastleSide> {
+        let geo = at.geo;
+        let mut sides = Vec::new();
+        for s in list {
+            let kf = self.square(geo, &s.king_from, Holes::Forbid);
             let kt: Vec<Option<Coord>> = s
                 .king_to
                 .iter()
-                .map(|t| self.square(t, Holes::Forbid))
+                .map(|t| self.square(geo, t, Holes::Forbid))
                 .collect();
-            let pf = self.square(&s.partner_from, Holes::Forbid);
-            let pt = self.square(&s.partner_to, Holes::Forbid);
+            let pf = self.square(geo, &s.partner_from, Holes::Forbid);
+            let pt = self.square(geo, &s.partner_to, Holes::Forbid);
             let (Some(kf), Some(pf), Some(pt)) = (kf, pf, pt) else {
                 continue;
             };
@@ -69,22 +92,18 @@ impl<'a> Lowerer<'a> {
                 );
                 continue;
             }
-            let both = |c: Coord| [self.for_player(0, c), self.for_player(1, c)];
+            let both = |c: Coord| [at.for_player(0, c), at.for_player(1, c)];
             sides.push(CastleSide {
                 name: s.name.text.clone(),
                 king_from: both(kf),
                 king_to: [
-                    kt.iter().map(|&c| self.for_player(0, c)).collect(),
-                    kt.iter().map(|&c| self.for_player(1, c)).collect(),
+                    kt.iter().map(|&c| at.for_player(0, c)).collect(),
+                    kt.iter().map(|&c| at.for_player(1, c)).collect(),
                 ],
                 partner_from: both(pf),
                 partner_to: both(pt),
             });
         }
-        Some(CastlingDef {
-            king: king?,
-            partner: partner?,
-            sides,
-        })
+        sides
     }
 }

@@ -6,12 +6,17 @@ use crate::lang::codes::Code;
 
 impl<'a> Lowerer<'a> {
     /// (player, piece, count) from every `reserve` block, summed.
-    pub(super) fn reserves(&mut self) -> Vec<(usize, PieceId, u8)> {
+    /// The owners need the players stage; without it the pieces and counts
+    /// are still checked.
+    pub(super) fn reserves(
+        &mut self,
+        players: Option<&[PlayerDef; 2]>,
+    ) -> Vec<(usize, PieceId, u8)> {
         let flat = self.flat;
         let mut out: Vec<(usize, PieceId, u8)> = Vec::new();
         for r in &flat.reserves {
             for (player, entries) in &r.players {
-                let who = self.player_index(player);
+                let who = players.and_then(|ps| self.player_index(ps, player));
                 for (piece, n) in entries {
                     let id = self.piece_id(piece);
                     let count = match n {
@@ -182,7 +187,11 @@ impl<'a> Lowerer<'a> {
     }
 
     /// Every option, and the value of each: the caller's, else the default.
-    pub(super) fn options(&mut self) -> (Vec<OptionDef>, Vec<usize>) {
+    /// Votes need the players stage; without it an option's vote is left out.
+    pub(super) fn options(
+        &mut self,
+        players: Option<&[PlayerDef; 2]>,
+    ) -> (Vec<OptionDef>, Vec<usize>) {
         let flat = self.flat;
         let mut out = Vec::new();
         for o in flat.options.values() {
@@ -199,7 +208,7 @@ impl<'a> Lowerer<'a> {
                 .as_ref()
                 .and_then(|d| self.choice(o, d))
                 .unwrap_or(0);
-            let vote = self.vote(o);
+            let vote = self.vote(o, players);
             out.push(OptionDef {
                 name: o.name.text.clone(),
                 prompt: o.prompt.value.clone(),
@@ -263,7 +272,7 @@ impl<'a> Lowerer<'a> {
         (out, values)
     }
 
-    fn vote(&mut self, o: &ast::OptionDecl) -> Option<VoteDef> {
+    fn vote(&mut self, o: &ast::OptionDecl, players: Option<&[PlayerDef; 2]>) -> Option<VoteDef> {
         match (&o.vote, &o.result) {
             (None, None) => None,
             (None, Some((_, _, span))) => {
@@ -294,11 +303,11 @@ impl<'a> Lowerer<'a> {
                 let mut ok = true;
                 let mut out: Vec<(usize, Option<(usize, usize)>)> = Vec::new();
                 for v in voters {
-                    let player = self.player_index(&v.player);
+                    let player = players.and_then(|ps| self.player_index(ps, &v.player));
                     let cond = match &v.when {
                         None => Some(None),
                         Some((p, c)) => {
-                            let earlier = self.player_index(p);
+                            let earlier = players.and_then(|ps| self.player_index(ps, p));
                             let choice = self.choice(o, c);
                             if let Some(e) = earlier
                                 && !out.iter().any(|&(q, _)| q == e)
@@ -364,6 +373,7 @@ impl<'a> Lowerer<'a> {
         ballots: &[(ast::Ident, ast::Ident)],
         expect: Option<&ast::Ident>,
         span: Span,
+        players: Option<&[PlayerDef; 2]>,
     ) -> TestStep {
         if let Some(o) = self.option_decl(option) {
             if o.vote.is_none() {
@@ -375,7 +385,9 @@ impl<'a> Lowerer<'a> {
                 );
             }
             for (player, choice) in ballots {
-                self.player_index(player);
+                if let Some(ps) = players {
+                    self.player_index(ps, player);
+                }
                 self.choice(o, choice);
             }
             if let Some(e) = expect {
@@ -383,7 +395,9 @@ impl<'a> Lowerer<'a> {
             }
         } else {
             for (player, _) in ballots {
-                self.player_index(player);
+                if let Some(ps) = players {
+                    self.player_index(ps, player);
+                }
             }
         }
         TestStep::Vote {

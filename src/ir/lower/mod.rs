@@ -7,7 +7,10 @@
 //!    itself) with its `extends` chain into one set of blocks, and resolve
 //!    piece `extends` and `moves +=`;
 //! 3. **lowering**: resolve every name and square and check the game, turning
-//!    it into a [`RuleSet`].
+//!    it into a [`RuleSet`]: block by block in dependency order, each step
+//!    taking what the earlier ones produced; a step whose input failed is
+//!    skipped and the others still run ("Lowering stages" in
+//!    docs/architecture.md).
 //!
 //! Every stage collects all the errors it finds instead of stopping at the
 //! first; loading fails if there is any.
@@ -44,7 +47,7 @@ mod sources;
 mod test_blocks;
 mod zones;
 
-use board::{Geometry, Holes};
+use board::{Geometry, Holes, Sides};
 pub use expand::{MAX_EXPANSION_BYTES, MAX_MACRO_DEPTH};
 pub use goals::MAX_CHECKS;
 pub use goals::MAX_EXPLOSION;
@@ -247,9 +250,6 @@ struct Lowerer<'a> {
     flat: &'a Flat,
     errors: &'a mut Vec<Diagnostic>,
     warnings: &'a mut Vec<Diagnostic>,
-    geo: Option<Geometry>,
-    players: Option<[PlayerDef; 2]>,
-    player_spans: Vec<Span>,
     dirs: HashMap<String, Option<Vec<Vector>>>,
     used_dirs: HashSet<String>,
     zone_ids: IndexMap<String, ZoneId>,
@@ -273,9 +273,6 @@ impl<'a> Lowerer<'a> {
             flat,
             errors,
             warnings,
-            geo: None,
-            players: None,
-            player_spans: Vec::new(),
             dirs: HashMap::new(),
             used_dirs: HashSet::new(),
             zone_ids: IndexMap::new(),
@@ -305,48 +302,68 @@ impl<'a> Lowerer<'a> {
         );
     }
 
+    /// Lower the game stage by stage, each stage taking what the earlier
+    /// ones produced (see "Lowering stages" in docs/architecture.md).
     fn lower(&mut self) -> Option<RuleSet> {
         let flat = self.flat;
-        match &flat.board {
-            Some(b) => self.board(b),
-            None => self.missing_block("board"),
-        }
-        match &flat.players {
-            Some(p) => self.players(p),
-            None => self.missing_block("players"),
-        }
-        self.directions();
-        let zones = self.zones();
+        // Names first, so that a reference resolves whichever stage fails.
         for (i, name) in flat.pieces.keys().enumerate() {
             self.piece_ids.insert(name.clone(), i);
         }
+        for (i, name) in flat.zones.keys().enumerate() {
+            self.zone_ids.insert(name.clone(), i);
+        }
+        let geo = match &flat.board {
+            Some(b) => self.board(b),
+            None => {
+                self.missing_block("board");
+                None
+            }
+        };
+        let players = match &flat.players {
+            Some(p) => self.players(p),
+            None => {
+                self.missing_block("players");
+                None
+            }
+        };
+        let sides = geo.as_ref().zip(players.as_ref());
+        let sides = sides.map(|(geo, players)| Sides { geo, players });
+        self.directions();
+        let zones = self.zones(geo.as_ref(), players.as_ref());
         let pieces = self.pieces();
         let castling = flat
             .castling
             .as_ref()
-            .and_then(|c| self.castling(c, &pieces));
+            .and_then(|c| self.castling(c, &pieces, sides));
         let setup = match &flat.setup {
-            Some(s) => self.setup(s, &pieces),
+            Some(s) => {
+                let errors_before = self.errors.len();
+                let entries = players.as_ref().map(|p| self.setup_entries(s, p));
+                entries
+                    .zip(sides)
+                    .and_then(|(e, at)| self.setup(s, e, at, &pieces, errors_before))
+            }
             None => {
                 self.missing_block("setup");
                 None
             }
         };
-        let reserves = self.reserves();
+        let reserves = self.reserves(players.as_ref());
         let setup = setup.map(|s| SetupDef { reserves, ..s });
-        if let Some(s) = &setup {
-            self.captured_promotions(s);
+        if let (Some(s), Some(p)) = (&setup, &players) {
+            self.captured_promotions(s, p);
         }
         let drops = self.drops();
-        let (options, option_values) = self.options();
+        let (options, option_values) = self.options(players.as_ref());
         let end = self.end();
         let forbid = self.forbid(&pieces);
         let explosion = self.explosion();
-        let tests = self.tests();
+        let tests = self.tests(players.as_ref());
+        let zones = zones?;
         self.lints(&zones);
 
-        let geo = self.geo.take()?;
-        let players = self.players.take()?;
+        let (geo, players) = (geo?, players?);
         let mut holes: Vec<Coord> = geo.holes.into_iter().collect();
         holes.sort_unstable_by_key(|&(f, r)| (r, f));
         Some(RuleSet {

@@ -100,10 +100,7 @@ impl<'a> Lowerer<'a> {
     /// A `captured` promotion's choices must each be placed by the setup
     /// for both players: the setup's count is the limit, and a choice it
     /// never places could never be chosen.
-    pub(super) fn captured_promotions(&mut self, setup: &SetupDef) {
-        let Some(players) = self.players.clone() else {
-            return;
-        };
+    pub(super) fn captured_promotions(&mut self, setup: &SetupDef, players: &[PlayerDef; 2]) {
         let flat = self.flat;
         for p in flat.pieces.values() {
             let Some((_, to, how, _)) = &p.promote else {

@@ -1,5 +1,6 @@
 //! Players (their frames) and directions (built-in, named sets, vectors).
 
+use super::board::Sides;
 use super::*;
 use crate::lang::codes::Code;
 
@@ -56,8 +57,18 @@ fn relative(first: Frame, other: Frame) -> Frame {
     }
 }
 
+impl Sides<'_> {
+    /// Map a square written from the first player's side to player `p`'s.
+    pub(super) fn for_player(&self, p: usize, c: Coord) -> Coord {
+        let (pl, g) = (self.players, self.geo);
+        relative(pl[0].frame, pl[p].frame).map_coord(c, g.files, g.ranks)
+    }
+}
+
 impl<'a> Lowerer<'a> {
-    pub(super) fn players(&mut self, p: &ast::Players) {
+    /// The players stage: the two players, or `None` if there are not
+    /// exactly two distinct names.
+    pub(super) fn players(&mut self, p: &ast::Players) -> Option<[PlayerDef; 2]> {
         let mut seen: HashMap<&str, Span> = HashMap::new();
         let mut ok = true;
         for pl in &p.players {
@@ -80,37 +91,30 @@ impl<'a> Lowerer<'a> {
                 .with_code(Code::Players)
                 .with_label("two names expected here, like `white  black mirror ranks`"),
             );
-            return;
+            return None;
         }
         if !ok {
-            return;
+            return None;
         }
         let def = |pl: &ast::Player| PlayerDef {
             name: pl.name.text.clone(),
             frame: pl.frame.map_or(Frame::Identity, |(f, _)| Frame::from(f)),
         };
-        self.players = Some([def(&p.players[0]), def(&p.players[1])]);
-        self.player_spans = p.players.iter().map(|pl| pl.name.span).collect();
+        Some([def(&p.players[0]), def(&p.players[1])])
     }
 
-    pub(super) fn player_index(&mut self, name: &ast::Ident) -> Option<usize> {
-        let players = self.players.as_ref()?;
+    /// The index of the player `name`, or an error naming the players.
+    pub(super) fn player_index(
+        &mut self,
+        players: &[PlayerDef; 2],
+        name: &ast::Ident,
+    ) -> Option<usize> {
         if let Some(i) = players.iter().position(|p| p.name == name.text) {
             return Some(i);
         }
         let known: Vec<String> = players.iter().map(|p| p.name.clone()).collect();
         self.err(unknown("player", name, known.iter().map(String::as_str)));
         None
-    }
-
-    /// Map a square written from the first player's side to player `p`'s.
-    pub(super) fn for_player(&self, p: usize, c: Coord) -> Coord {
-        match (&self.players, &self.geo) {
-            (Some(pl), Some(g)) => {
-                relative(pl[0].frame, pl[p].frame).map_coord(c, g.files, g.ranks)
-            }
-            _ => c,
-        }
     }
 
     // ------------------------------------------------------------- directions

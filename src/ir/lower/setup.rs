@@ -4,11 +4,17 @@ use super::*;
 use crate::lang::codes::Code;
 
 impl<'a> Lowerer<'a> {
-    pub(super) fn setup(&mut self, s: &ast::Setup, pieces: &[PieceDef]) -> Option<SetupDef> {
-        let errors_before = self.errors.len();
+    /// Which entry of the setup places each player's pieces (the players
+    /// stage's part of the setup), with errors for unknown players and
+    /// players given twice.
+    pub(super) fn setup_entries<'s>(
+        &mut self,
+        s: &'s ast::Setup,
+        players: &[PlayerDef; 2],
+    ) -> [Option<&'s ast::SetupPlayer>; 2] {
         let mut entries: [Option<&ast::SetupPlayer>; 2] = [None, None];
         for e in &s.players {
-            let Some(i) = self.player_index(&e.player) else {
+            let Some(i) = self.player_index(players, &e.player) else {
                 continue;
             };
             if let Some(first) = entries[i] {
@@ -25,8 +31,20 @@ impl<'a> Lowerer<'a> {
             }
             entries[i] = Some(e);
         }
-        let players = self.players.clone()?;
-        self.geo.as_ref()?;
+        entries
+    }
+
+    /// The placements of the setup (needs the board and the players), and
+    /// the royal piece check unless an error was found since `errors_before`.
+    pub(super) fn setup(
+        &mut self,
+        s: &ast::Setup,
+        entries: [Option<&ast::SetupPlayer>; 2],
+        sides: Sides,
+        pieces: &[PieceDef],
+        errors_before: usize,
+    ) -> Option<SetupDef> {
+        let (geo, players) = (sides.geo, sides.players);
 
         let mut placements: Vec<(usize, PieceId, Coord)> = Vec::new();
         let mut occupied: HashMap<Coord, Span> = HashMap::new();
@@ -56,9 +74,9 @@ impl<'a> Lowerer<'a> {
                     for pl in list {
                         let piece = self.piece_id(&pl.piece);
                         for set in &pl.squares {
-                            for c in self.square_set(set, Holes::Forbid) {
+                            for c in self.square_set(geo, set, Holes::Forbid) {
                                 if let Some(first) = occupied.get(&c) {
-                                    let name = self.coord_name(c);
+                                    let name = geo.name(c);
                                     self.errors.push(
                                         Diagnostic::error(
                                             set.span(),
@@ -92,9 +110,9 @@ impl<'a> Lowerer<'a> {
                 .map(|&(_, piece, c)| (piece, c))
                 .collect();
             for (piece, c) in firsts {
-                let m = self.for_player(i, c);
-                if self.geo.as_ref().is_some_and(|g| g.holes.contains(&m)) {
-                    let (from, to) = (self.coord_name(c), self.coord_name(m));
+                let m = sides.for_player(i, c);
+                if geo.holes.contains(&m) {
+                    let (from, to) = (geo.name(c), geo.name(m));
                     self.err(
                         Diagnostic::error(
                             *span,
@@ -106,7 +124,7 @@ impl<'a> Lowerer<'a> {
                     continue;
                 }
                 if let Some(first) = occupied.get(&m) {
-                    let name = self.coord_name(m);
+                    let name = geo.name(m);
                     self.errors.push(
                         Diagnostic::error(
                             *span,

@@ -19,7 +19,8 @@ impl<'a> Lowerer<'a> {
         false
     }
 
-    pub(super) fn tests(&mut self) -> Vec<TestDef> {
+    /// Vote steps name players: checked when the players stage succeeded.
+    pub(super) fn tests(&mut self, players: Option<&[PlayerDef; 2]>) -> Vec<TestDef> {
         let mut out = Vec::new();
         for t in &self.flat.tests {
             let mut steps = Vec::new();
@@ -95,7 +96,7 @@ impl<'a> Lowerer<'a> {
                         option,
                         ballots,
                         expect,
-                    } => self.vote_step(option, ballots, expect.as_ref(), s.span),
+                    } => self.vote_step(option, ballots, expect.as_ref(), s.span, players),
                 };
                 steps.push(step);
             }

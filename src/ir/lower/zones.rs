@@ -4,13 +4,15 @@ use super::*;
 use crate::lang::codes::Code;
 
 impl<'a> Lowerer<'a> {
-    pub(super) fn region(&mut self, r: &ast::Region) -> Vec<Coord> {
+    pub(super) fn region(&mut self, geo: &Geometry, r: &ast::Region) -> Vec<Coord> {
         let mut out = Vec::new();
         for item in &r.items {
             let squares = match item {
-                ast::RegionItem::Squares(set) => self.square_set(set, Holes::SkipInRanges),
-                ast::RegionItem::Ranks { from, to, .. } => self.lines(from, to.as_ref(), false),
-                ast::RegionItem::Files { from, to, .. } => self.lines(from, to.as_ref(), true),
+                ast::RegionItem::Squares(set) => self.square_set(geo, set, Holes::SkipInRanges),
+                ast::RegionItem::Ranks { from, to, .. } => {
+                    self.lines(geo, from, to.as_ref(), false)
+                }
+                ast::RegionItem::Files { from, to, .. } => self.lines(geo, from, to.as_ref(), true),
             };
             push_unique(&mut out, squares);
         }
@@ -20,13 +22,11 @@ impl<'a> Lowerer<'a> {
     /// The squares of `rank N[..M]` or `file X[..Y]`, holes left out.
     pub(super) fn lines(
         &mut self,
+        geo: &Geometry,
         from: &ast::Ident,
         to: Option<&ast::Ident>,
         files: bool,
     ) -> Vec<Coord> {
-        let Some(geo) = self.geo.as_ref() else {
-            return Vec::new();
-        };
         let labels = if files {
             &geo.file_labels
         } else {
@@ -51,7 +51,7 @@ impl<'a> Lowerer<'a> {
         };
         let first = labels.first().cloned().unwrap_or_default();
         let last = labels.last().cloned().unwrap_or_default();
-        let (files_n, ranks_n, holes) = (geo.files, geo.ranks, geo.holes.clone());
+        let (files_n, ranks_n, holes) = (geo.files, geo.ranks, &geo.holes);
         for l in bad {
             self.err(
                 Diagnostic::error(
@@ -83,52 +83,36 @@ impl<'a> Lowerer<'a> {
         out
     }
 
-    pub(super) fn zones(&mut self) -> Vec<ZoneDef> {
+    /// The zones stage, in three parts: the squares of every region need the
+    /// board, the owners of per-player parts need the players, and putting
+    /// them together (mirroring shared zones) needs both. A part whose input
+    /// failed is skipped; the others still report.
+    pub(super) fn zones(
+        &mut self,
+        geo: Option<&Geometry>,
+        players: Option<&[PlayerDef; 2]>,
+    ) -> Option<Vec<ZoneDef>> {
+        let regions = geo.map(|g| self.zone_regions(g));
+        let owners = players.map(|p| self.zone_owners(p));
+        let sides = Sides {
+            geo: geo?,
+            players: players?,
+        };
+        let (regions, owners) = (regions?, owners?);
         let flat = self.flat;
         let mut out = Vec::new();
-        for z in flat.zones.values() {
+        for ((z, regions), owners) in flat.zones.values().zip(regions).zip(owners) {
             let mut squares: [Vec<Coord>; 2] = [Vec::new(), Vec::new()];
             match &z.body {
-                ast::ZoneBody::Shared(region) => {
-                    let first = self.region(region);
-                    squares[1] = first.iter().map(|&c| self.for_player(1, c)).collect();
+                ast::ZoneBody::Shared(_) => {
+                    let first = regions.into_iter().next().unwrap_or_default();
+                    squares[1] = first.iter().map(|&c| sides.for_player(1, c)).collect();
                     squares[0] = first;
                 }
-                ast::ZoneBody::PerPlayer(parts) => {
-                    let mut given: [Option<Span>; 2] = [None, None];
-                    for (player, region) in parts {
-                        let sq = self.region(region);
-                        let Some(i) = self.player_index(player) else {
-                            continue;
-                        };
-                        if let Some(first) = given[i] {
-                            self.errors.push(
-                                Diagnostic::error(
-                                    player.span,
-                                    format!("zone `{}` gives `{}` twice", z.name.text, player.text),
-                                )
-                                .with_code(Code::Duplicate)
-                                .with_label("given again here")
-                                .with_secondary(first, "first given here"),
-                            );
-                        }
-                        given[i] = Some(player.span);
-                        squares[i] = sq;
-                    }
-                    if let Some(players) = &self.players {
-                        let missing: Vec<String> = (0..2)
-                            .filter(|&i| given[i].is_none())
-                            .map(|i| players[i].name.clone())
-                            .collect();
-                        for m in missing {
-                            self.err(
-                                Diagnostic::error(
-                                    z.name.span,
-                                    format!("zone `{}` has no squares for `{m}`", z.name.text),
-                                )
-                                .with_code(Code::EmptyZone)
-                                .with_label(format!("add `{m}: ...`")),
-                            );
+                ast::ZoneBody::PerPlayer(_) => {
+                    for (sq, owner) in regions.into_iter().zip(owners) {
+                        if let Some(i) = owner {
+                            squares[i] = sq;
                         }
                     }
                 }
@@ -137,11 +121,75 @@ impl<'a> Lowerer<'a> {
                 s.sort_unstable_by_key(|&(f, r)| (r, f));
                 s.dedup();
             }
-            self.zone_ids.insert(z.name.text.clone(), out.len());
             out.push(ZoneDef {
                 name: z.name.text.clone(),
                 squares,
             });
+        }
+        Some(out)
+    }
+
+    /// The squares of every zone's regions (one region for a shared zone, one
+    /// per part for a per-player zone), as written from the first player's side.
+    fn zone_regions(&mut self, geo: &Geometry) -> Vec<Vec<Vec<Coord>>> {
+        let flat = self.flat;
+        let mut out = Vec::new();
+        for z in flat.zones.values() {
+            out.push(match &z.body {
+                ast::ZoneBody::Shared(region) => vec![self.region(geo, region)],
+                ast::ZoneBody::PerPlayer(parts) => parts
+                    .iter()
+                    .map(|(_, region)| self.region(geo, region))
+                    .collect(),
+            });
+        }
+        out
+    }
+
+    /// The player of each part of every per-player zone (none for a shared
+    /// zone), with errors for unknown players, players given twice and
+    /// players left out.
+    fn zone_owners(&mut self, players: &[PlayerDef; 2]) -> Vec<Vec<Option<usize>>> {
+        let flat = self.flat;
+        let mut out = Vec::new();
+        for z in flat.zones.values() {
+            let ast::ZoneBody::PerPlayer(parts) = &z.body else {
+                out.push(Vec::new());
+                continue;
+            };
+            let mut given: [Option<Span>; 2] = [None, None];
+            let mut owners = Vec::new();
+            for (player, _) in parts {
+                let owner = self.player_index(players, player);
+                owners.push(owner);
+                let Some(i) = owner else { continue };
+                if let Some(first) = given[i] {
+                    self.errors.push(
+                        Diagnostic::error(
+                            player.span,
+                            format!("zone `{}` gives `{}` twice", z.name.text, player.text),
+                        )
+                        .with_code(Code::Duplicate)
+                        .with_label("given again here")
+                        .with_secondary(first, "first given here"),
+                    );
+                }
+                given[i] = Some(player.span);
+            }
+            for (i, player) in players.iter().enumerate() {
+                if given[i].is_none() {
+                    let m = &player.name;
+                    self.err(
+                        Diagnostic::error(
+                            z.name.span,
+                            format!("zone `{}` has no squares for `{m}`", z.name.text),
+                        )
+                        .with_code(Code::EmptyZone)
+                        .with_label(format!("add `{m}: ...`")),
+                    );
+                }
+            }
+            out.push(owners);
         }
         out
     }

@@ -246,10 +246,11 @@ fn join_or(items: &[String]) -> String {
     }
 }
 
-/// Words that start a block of a game or a file.
-pub(super) const BLOCK_KEYWORDS: &[&str] = &[
-    "import",
-    "game",
+/// The words that start an item of a file.
+const FILE_ITEM_KEYWORDS: &[&str] = &["game", "import", "define"];
+
+/// The words that start an item of a game.
+const GAME_ITEM_KEYWORDS: &[&str] = &[
     "board",
     "players",
     "directions",
@@ -262,40 +263,26 @@ pub(super) const BLOCK_KEYWORDS: &[&str] = &[
     "reserve",
     "drop",
     "option",
-    "define",
+    "when",
     "use",
     "forbid",
+    "explosion",
     "remove",
     "must",
-    "explosion",
     "pass",
 ];
+
+/// Does `word` start a block of a game or a file? `when` does not count: it
+/// also follows a move rule or a voter, so it is no sign of a missing `}`.
+pub(super) fn starts_block(word: &str) -> bool {
+    word != "when" && (FILE_ITEM_KEYWORDS.contains(&word) || GAME_ITEM_KEYWORDS.contains(&word))
+}
 
 /// The keywords a rule can start with, for "did you mean".
 pub(super) fn rule_keywords(rule: Rule) -> &'static [&'static str] {
     match rule {
-        Rule::file => &["game", "import", "define"],
-        Rule::game_item => &[
-            "board",
-            "players",
-            "directions",
-            "zones",
-            "piece",
-            "castling",
-            "setup",
-            "end",
-            "test",
-            "reserve",
-            "drop",
-            "option",
-            "when",
-            "use",
-            "forbid",
-            "explosion",
-            "remove",
-            "must",
-            "pass",
-        ],
+        Rule::file => FILE_ITEM_KEYWORDS,
+        Rule::game_item => GAME_ITEM_KEYWORDS,
         Rule::piece_item => &[
             "royal",
             "not",
@@ -454,7 +441,7 @@ pub(super) fn syntax_error(
         && let Some(g) = did_you_mean(found, words.iter().copied())
     {
         diag = diag.with_help(format!("did you mean `{g}`?"));
-    } else if BLOCK_KEYWORDS.contains(&found) && expected.iter().any(|e| e == "`}`") {
+    } else if starts_block(found) && expected.iter().any(|e| e == "`}`") {
         diag = diag.with_help(format!("is a `}}` missing before `{found}`?"));
     } else if let [.., "piece", name] = source[..pos.min(source.len())]
         .split_whitespace()
