@@ -58,6 +58,7 @@ pub fn reason_text(r: EndReason) -> &'static str {
         EndReason::Extinction => "extinction",
         EndReason::RoyalLost => "royal piece lost",
         EndReason::Bare => "bare king",
+        EndReason::Counting => "counting",
         EndReason::Passes => "passes",
         EndReason::Facing => "pass while facing",
     }

@@ -9,4 +9,6 @@ pub mod zobrist;
 pub use bitset::Bitset;
 pub use castling::{CastlingRights, MAX_WINGS};
 pub use geometry::Geometry;
-pub use position::{Color, Kind, MAX_KINDS, Piece, Position, Square, checks_key, reserve_key};
+pub use position::{
+    Color, Kind, MAX_KINDS, Piece, Position, Square, checks_key, count_key, reserve_key,
+};

@@ -214,6 +214,11 @@ pub struct Position {
     pub passes: u8,
     /// Zobrist hash of all of the above but the clocks.
     pub hash: u64,
+    /// A count in progress (`counting`): its limit in plies, 0 for none.
+    /// Hashed.
+    pub count_limit: u16,
+    /// The plies counted so far (a clock, not hashed).
+    pub count_ply: u16,
 }
 
 impl Position {
@@ -232,6 +237,8 @@ impl Position {
             checks: [0; 2],
             passes: 0,
             hash: 0,
+            count_limit: 0,
+            count_ply: 0,
         }
     }
 
@@ -284,6 +291,7 @@ impl Position {
             h ^= checks_key(keys, c, self.checks[c]);
         }
         h ^= keys.passes[self.passes as usize];
+        h ^= count_key(self.count_limit);
         h
     }
 }
@@ -295,6 +303,17 @@ pub fn reserve_key(keys: &Keys, p: Piece, n: u8) -> u64 {
         .get(p.0 as usize * 32 + n.min(31) as usize)
         .copied()
         .unwrap_or(0)
+}
+
+/// The hash key of a count in progress with this limit (0 for none, so
+/// games that do not count hash as before).
+#[inline]
+pub fn count_key(limit: u16) -> u64 {
+    if limit == 0 {
+        0
+    } else {
+        super::zobrist::SplitMix64(0x636F_756E_7400_0000 ^ u64::from(limit)).next_u64()
+    }
 }
 
 /// The hash key of player `c` having given `n` checks (0 for none, so games

@@ -334,6 +334,23 @@ fn describe_whole_side(r: &RuleSet, s: &mut String) {
             names.join(" ")
         );
     }
+    if let Some((c, o)) = &r.end.counting {
+        let name = |k: usize| r.pieces[k].name.as_str();
+        let without: Vec<&str> = c.without.iter().map(|&k| name(k)).collect();
+        let limits: Vec<String> = c
+            .limits
+            .iter()
+            .map(|&(p, k, n)| format!("{} {k} -> {n}", name(p)))
+            .collect();
+        let _ = writeln!(
+            s,
+            "end: counting without [{}] board {} [{}] else {} {o:?}",
+            without.join(" "),
+            c.board,
+            limits.join(", "),
+            c.otherwise
+        );
+    }
     for x in &r.end.extinct {
         let names: Vec<&str> = x
             .pieces

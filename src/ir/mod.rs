@@ -464,6 +464,24 @@ pub struct EndDef {
     /// must end it or pass; a pass ends the game (outcome for the side to
     /// move then).
     pub facing: Option<(ForbidDef, Outcome)>,
+    /// `counting ... -> O`: the count's limits; the outcome (for the side
+    /// to move) when a count passes its limit.
+    pub counting: Option<(CountingDef, Outcome)>,
+}
+
+/// `counting without P+ { board N  P K -> N ...  else N }`, limits in full
+/// moves.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CountingDef {
+    /// Pieces whose presence on the board (either side's) stops the count.
+    pub without: Vec<PieceId>,
+    /// The limit while the counting player has more than one piece.
+    pub board: u32,
+    /// For a counting player with one piece: the first `(P, K, N)` whose
+    /// P the opponent has K or more of gives the limit N.
+    pub limits: Vec<(PieceId, u32, u32)>,
+    /// The limit for a player with one piece otherwise.
+    pub otherwise: u32,
 }
 
 /// `PIECE... reaches ZONE -> O [answered -> O]`.

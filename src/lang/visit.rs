@@ -157,6 +157,16 @@ fn walk_item(item: &mut GameItem, f: &mut dyn FnMut(Slot<'_>)) {
                     EndKind::Extinct(x) => x.pieces.iter_mut().for_each(|p| f(Slot::Name(p))),
                     EndKind::Bare(pieces) => pieces.iter_mut().for_each(|p| f(Slot::Name(p))),
                     EndKind::Passes(n) => f(Slot::Number(n)),
+                    EndKind::Counting(x) => {
+                        x.without.iter_mut().for_each(|p| f(Slot::Name(p)));
+                        f(Slot::Number(&mut x.board));
+                        for (p, k, n) in &mut x.limits {
+                            f(Slot::Name(p));
+                            f(Slot::Number(k));
+                            f(Slot::Number(n));
+                        }
+                        f(Slot::Number(&mut x.otherwise));
+                    }
                     EndKind::Facing { pieces, dirs } => {
                         pieces.iter_mut().for_each(|p| f(Slot::Name(p)));
                         dirs.iter_mut().for_each(|d| walk_dir(d, f));

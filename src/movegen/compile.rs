@@ -56,6 +56,11 @@ impl Variant {
                 .iter()
                 .map(|e| (e.pieces.iter().fold(0u32, |m, &k| m | 1 << k), e.outcome))
                 .collect(),
+            counting: rules
+                .end
+                .counting
+                .as_ref()
+                .map(|(c, o)| super::counting::CCounting::new(c, *o)),
             explosion: None,
             ep_always: [false; 2],
             rules,

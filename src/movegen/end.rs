@@ -29,6 +29,8 @@ pub enum EndReason {
     Passes,
     /// A pass while the pieces of the `end` block's `facing` faced each other.
     Facing,
+    /// A count passed its limit (`counting`).
+    Counting,
 }
 
 impl Variant {
@@ -50,6 +52,9 @@ impl Variant {
             } else {
                 (end.stalemate, EndReason::Stalemate)
             });
+        }
+        if let Some(outcome) = self.counting_end(pos) {
+            return Some((outcome, EndReason::Counting));
         }
         if let Some((n, outcome)) = end.repetition {
             let seen = 1 + history.iter().filter(|&&h| h == pos.hash).count() as u32;

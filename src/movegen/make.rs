@@ -19,6 +19,7 @@ pub struct Undo {
     checks: [u8; 2],
     passes: u8,
     blast: Blast,
+    count: (u16, u16),
 }
 
 /// What [`Variant::unmake_null`] needs to take a null move back.
@@ -66,6 +67,7 @@ impl Variant {
             checks: pos.checks,
             passes: pos.passes,
             blast: Blast::default(),
+            count: (pos.count_limit, pos.count_ply),
         };
         if pos.passes != 0 {
             pos.hash ^= keys.passes[pos.passes as usize];
@@ -168,6 +170,9 @@ impl Variant {
         pos.side = us.other();
         pos.hash ^= keys.side;
         self.count_check(pos);
+        if self.counting.is_some() {
+            self.update_count(pos, undo.captured, m.kind == MoveKind::Promotion);
+        }
         undo
     }
 
@@ -253,6 +258,7 @@ impl Variant {
         pos.halfmove = undo.halfmove;
         pos.checks = undo.checks;
         pos.passes = undo.passes;
+        (pos.count_limit, pos.count_ply) = undo.count;
         pos.hash = undo.hash;
     }
 }

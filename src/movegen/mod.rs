@@ -6,6 +6,7 @@ mod analysis;
 mod attack;
 mod compile;
 mod compulsory;
+mod counting;
 mod end;
 mod explode;
 mod generate;

@@ -306,6 +306,8 @@ pub struct Variant {
     /// The `bare` rules: a mask of the piece kinds that keep a player from
     /// being bare, and the outcome for the bared player.
     pub(crate) bare: Vec<(u32, Outcome)>,
+    /// The `counting` rule, compiled.
+    pub(crate) counting: Option<super::counting::CCounting>,
     /// `ep_always[color]`: this player's en-passant-setting rides go along
     /// more than one vector, so the square passed does not tell where the
     /// piece landed. Such a move then always records the square (capture

@@ -71,6 +71,8 @@ fn err(field: FenField, message: impl Into<String>) -> FenError {
 
 /// Largest half-move clock or move number accepted, far beyond any real game.
 const MAX_CLOCK: u32 = 1_000_000;
+/// The largest counting limit (or count) a FEN may give, in plies.
+const MAX_COUNT: u16 = 60_000;
 
 /// Parse a FEN for variant `v`.
 pub fn parse_fen(v: &Variant, fen: &str) -> Result<Position, FenError> {
@@ -253,8 +255,22 @@ pub fn parse_fen(v: &Variant, fen: &str) -> Result<Position, FenError> {
         }
     }
 
-    // En passant.
-    let ep = fields.get(3).copied().unwrap_or("-");
+    // En passant, or (in a game with `counting`) a count's limit in plies,
+    // as Fairy-Stockfish writes a count in progress.
+    let mut ep = fields.get(3).copied().unwrap_or("-");
+    if v.counting.is_some() && ep.starts_with(|c: char| c.is_ascii_digit()) {
+        pos.count_limit = ep
+            .parse()
+            .ok()
+            .filter(|&n: &u16| n <= MAX_COUNT)
+            .ok_or_else(|| {
+                err(
+                    FenField::EnPassant,
+                    format!("expected a counting limit up to {MAX_COUNT}, found `{ep}`"),
+                )
+            })?;
+        ep = "-";
+    }
     // Fairy-Stockfish may also name the square of the piece that passed,
     // in either order (`d3c4` after a diagonal double step to c4).
     let (ep, named) = match geo.parse_square_prefix(ep) {
@@ -336,6 +352,11 @@ pub fn parse_fen(v: &Variant, fen: &str) -> Result<Position, FenError> {
             })?,
         None => 1,
     };
+    // With a count in progress, the half-move field is the count's plies.
+    if pos.count_limit != 0 {
+        pos.count_ply = pos.halfmove.min(u32::from(MAX_COUNT)) as u16;
+        pos.halfmove = 0;
+    }
     pos.checks = checks;
     pos.passes = passes;
     pos.hash = pos.compute_hash(&v.keys);
@@ -506,6 +527,8 @@ pub fn write_fen(v: &Variant, pos: &Position) -> String {
     s += &cast;
     s.push(' ');
     match pos.ep {
+        // A count in progress takes the en-passant field (Fairy-Stockfish).
+        _ if pos.count_limit != 0 => s += &pos.count_limit.to_string(),
         // When the square alone does not tell which piece passed it (two
         // could have, or the player's double steps go along several
         // vectors), the piece's square follows, as Fairy-Stockfish
@@ -523,7 +546,12 @@ pub fn write_fen(v: &Variant, pos: &Position) -> String {
         let left = |c: Color| n.saturating_sub(u32::from(pos.checks[c]));
         s += &format!(" {}+{}", left(Color::FIRST), left(Color::SECOND));
     }
-    s += &format!(" {} {}", pos.halfmove, pos.fullmove);
+    let clock = if pos.count_limit != 0 {
+        u32::from(pos.count_ply)
+    } else {
+        pos.halfmove
+    };
+    s += &format!(" {clock} {}", pos.fullmove);
     if pos.passes > 0 {
         s += &format!(" p{}", pos.passes);
     }

@@ -29,6 +29,9 @@ impl Run<'_> {
             if let Some(o) = v.extinction(pos) {
                 return Searcher::outcome_score(o, ply);
             }
+            if let Some(o) = v.counting_end(pos) {
+                return Searcher::outcome_score(o, ply);
+            }
             if let Some(s) = self.rule_end(pos, ply) {
                 return s;
             }

@@ -16,6 +16,7 @@ impl<'a> Lowerer<'a> {
             bare: Vec::new(),
             passes: None,
             facing: None,
+            counting: None,
         };
         let Some(e) = &self.flat.end else { return end };
         let mut seen: HashMap<&'static str, Span> = HashMap::new();
@@ -29,6 +30,7 @@ impl<'a> Lowerer<'a> {
                 ast::EndKind::Checks(_) => "checks",
                 ast::EndKind::Passes(_) => "passes",
                 ast::EndKind::Facing { .. } => "facing",
+                ast::EndKind::Counting(_) => "counting",
                 ast::EndKind::Reach(r) => {
                     if let Some(d) = self.reach(r, o) {
                         end.reach.push(d);
@@ -80,6 +82,9 @@ impl<'a> Lowerer<'a> {
                 ast::EndKind::Facing { pieces, dirs } => {
                     end.facing = self.facing_def(pieces, dirs).map(|f| (f, o));
                 }
+                ast::EndKind::Counting(x) => {
+                    end.counting = self.counting_def(x).map(|c| (c, o));
+                }
             }
         }
         end
@@ -97,6 +102,34 @@ impl<'a> Lowerer<'a> {
             named
         };
         Some(Extinction { pieces, outcome })
+    }
+
+    /// A `counting` rule: its pieces and limits (each limit at least 1).
+    fn counting_def(&mut self, x: &ast::Counting) -> Option<CountingDef> {
+        let without: Vec<Option<PieceId>> = x.without.iter().map(|p| self.piece_id(p)).collect();
+        let board = self.end_count(&x.board, "board", 1);
+        let mut limits = Vec::new();
+        let mut ok = true;
+        for (p, k, n) in &x.limits {
+            let piece = self.piece_id(p);
+            let k = self.end_count(k, p.text.as_str(), 1);
+            let n = self.end_count(n, "->", 1);
+            match (piece, k, n) {
+                (Some(p), Some(k), Some(n)) => limits.push((p, k, n)),
+                _ => ok = false,
+            }
+        }
+        let otherwise = self.end_count(&x.otherwise, "else", 1);
+        let without: Vec<PieceId> = without.into_iter().collect::<Option<_>>()?;
+        if !ok {
+            return None;
+        }
+        Some(CountingDef {
+            without,
+            board: board?,
+            limits,
+            otherwise: otherwise?,
+        })
     }
 
     pub(super) fn end_count(&mut self, n: &ast::Uint, word: &str, least: u64) -> Option<u32> {

@@ -110,6 +110,21 @@ pub enum EndKind {
         /// The lines.
         dirs: Vec<DirItem>,
     },
+    /// `counting without P+ { board N  P K -> N ...  else N }`.
+    Counting(Counting),
+}
+
+/// A `counting` rule, as written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Counting {
+    /// The pieces whose presence on the board stops the count.
+    pub without: Vec<Ident>,
+    /// `board N`: the limit while the counting player is not bare.
+    pub board: Uint,
+    /// `P K -> N`: the limit when the opponent has K or more of P.
+    pub limits: Vec<(Ident, Uint, Uint)>,
+    /// `else N`: the limit for a bare player otherwise.
+    pub otherwise: Uint,
 }
 
 /// The pieces an `extinct` rule counts.

@@ -39,6 +39,7 @@ pub(super) fn end_rule(p: Pair<Rule>, file: FileId) -> EndRule {
         Rule::kw_no_progress,
         Rule::extinct,
         Rule::bare_end,
+        Rule::counting_end,
     ]);
     let kind = match head.as_rule() {
         Rule::kw_checkmate => EndKind::Checkmate,
@@ -47,6 +48,7 @@ pub(super) fn end_rule(p: Pair<Rule>, file: FileId) -> EndRule {
         Rule::kw_no_progress => EndKind::NoProgress(uint(c.one(Rule::uint), file)),
         Rule::extinct => EndKind::Extinct(extinct(head, file)),
         Rule::bare_end => return bare_end(head, file, sp),
+        Rule::counting_end => return counting_end(head, file, sp),
         r => Children::unexpected(Rule::end_rule, r),
     };
     let k = Children::choice(c.one(Rule::outcome));
@@ -59,6 +61,43 @@ pub(super) fn end_rule(p: Pair<Rule>, file: FileId) -> EndRule {
     EndRule {
         kind,
         outcome,
+        span: sp,
+    }
+}
+
+/// `counting without P+ { board N  P K -> N ...  else N } -> O`.
+fn counting_end(p: Pair<Rule>, file: FileId, sp: Span) -> EndRule {
+    let mut c = Children::of(p);
+    c.one(Rule::kw_counting);
+    c.one(Rule::kw_without);
+    let without = c
+        .many(Rule::name)
+        .into_iter()
+        .map(|n| ident(n, file))
+        .collect();
+    c.one(Rule::kw_board);
+    let board = uint(c.one(Rule::uint), file);
+    let limits = c
+        .many(Rule::counting_limit)
+        .into_iter()
+        .map(|l| {
+            let mut lc = Children::of(l);
+            let piece = ident(lc.one(Rule::name), file);
+            let k = uint(lc.one(Rule::uint), file);
+            let n = uint(lc.one(Rule::uint), file);
+            (piece, k, n)
+        })
+        .collect();
+    c.one(Rule::kw_else);
+    let otherwise = uint(c.one(Rule::uint), file);
+    EndRule {
+        kind: EndKind::Counting(crate::lang::ast::Counting {
+            without,
+            board,
+            limits,
+            otherwise,
+        }),
+        outcome: outcome_of(c.one(Rule::outcome)),
         span: sp,
     }
 }

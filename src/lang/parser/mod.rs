@@ -233,6 +233,8 @@ fn is_keyword(rule: Rule) -> bool {
             | Rule::kw_within
             | Rule::kw_pass
             | Rule::kw_passes
+            | Rule::kw_counting
+            | Rule::kw_without
     )
 }
 

@@ -167,7 +167,7 @@ fn describe(rule: Rule) -> Option<String> {
         Rule::mirror => "`mirror`",
         Rule::placement => "a piece name followed by squares",
         Rule::end_rule => {
-            "an end condition (checkmate, stalemate, repetition, no_progress, checks, extinct, passes, facing or PIECE reaches ZONE)"
+            "an end condition (checkmate, stalemate, repetition, no_progress, checks, extinct, passes, facing, counting or PIECE reaches ZONE)"
         }
         Rule::reach_end | Rule::reach_piece => "a piece name, or `reaches`",
         Rule::answered => "`answered`",
@@ -214,6 +214,8 @@ fn describe(rule: Rule) -> Option<String> {
         Rule::pass => "`pass`",
         Rule::passes_end => "`passes`",
         Rule::facing_end => "`facing`",
+        Rule::counting_end => "`counting`",
+        Rule::counting_limit => "a piece name and a number, or `else`",
         r => {
             let name = format!("{r:?}");
             return name.strip_prefix("kw_").map(|k| format!("`{k}`"));
@@ -309,6 +311,7 @@ pub(super) fn rule_keywords(rule: Rule) -> &'static [&'static str] {
             "bare",
             "passes",
             "facing",
+            "counting",
         ],
         Rule::forbid_rule => &["check", "facing"],
         Rule::outcome => &["loss", "win", "draw"],
