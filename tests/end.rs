@@ -81,3 +81,59 @@ fn an_unusable_en_passant_square_does_not_break_a_repetition() {
     assert!(ends[..8].iter().all(Option::is_none), "{ends:?}");
     assert_eq!(ends[8], Some((Outcome::Draw, EndReason::Repetition)));
 }
+
+fn makruk() -> Game {
+    load(std::path::Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/rules/makruk.variant"
+    )))
+    .unwrap_or_else(|e| panic!("{}", e.rendered()))
+}
+
+/// Makruk's counting (`counting without Pawn { ... } -> draw`), as
+/// Fairy-Stockfish: the FENs below are its `d` after the same moves.
+#[test]
+fn makruk_counting_starts_and_ends_the_game() {
+    let g = makruk();
+    let v = &g.variant;
+    let fen_after = |fen: &str, moves: &[&str]| {
+        let mut pos = parse_fen(v, fen).expect("fen");
+        for m in moves {
+            let mv = parse_move(v, &mut pos, m).unwrap_or_else(|e| panic!("{m}: {e}"));
+            v.make(&mut pos, mv);
+        }
+        myriad::notation::write_fen(v, &pos)
+    };
+    // King and rook against a bare king: the count starts after White's
+    // move, from the three pieces (6 plies), limit one rook's 16 moves.
+    let start = "4k3/8/8/8/8/8/R7/3K4 w - - 0 1";
+    assert_eq!(
+        fen_after(start, &["a2a3"]),
+        "4k3/8/8/8/8/R7/8/3K4 b - 32 6 1"
+    );
+    assert_eq!(
+        fen_after(start, &["a2a3", "e8e7", "a3a4"]),
+        "8/4k3/8/8/R7/8/8/3K4 b - 32 8 2"
+    );
+    // The count in the FEN is read back and goes on.
+    let counting = "4k3/8/8/8/8/8/R7/3K4 b - 32 31 1";
+    assert_eq!(fen_after(counting, &[]), counting);
+    assert_eq!(
+        fen_after(counting, &["e8e7"]),
+        "8/4k3/8/8/8/8/R7/3K4 w - 32 32 2"
+    );
+    // One ply more than the limit: a draw.
+    let ends = play(&g, Some("4k3/8/8/8/8/8/R7/3K4 b - 32 32 1"), &["e8e7"]);
+    assert_eq!(ends, [Some((Outcome::Draw, EndReason::Counting))]);
+    let ends = play(&g, Some(counting), &["e8e7"]);
+    assert_eq!(ends, [None]);
+    // Past the limit, a mate still counts.
+    let ends = play(&g, Some("k7/8/1K6/8/8/8/8/7R w - 32 40 1"), &["h1h8"]);
+    assert_eq!(ends, [Some((Outcome::Loss, EndReason::Checkmate))]);
+    // Board's honour: no pawn left, both with more than a king: 64 moves,
+    // counted from 0 by the side to move.
+    assert_eq!(
+        fen_after("4k3/4r3/8/8/8/8/R7/3K4 w - - 0 1", &["a2a3"]),
+        "4k3/4r3/8/8/8/R7/8/3K4 b - 128 0 1"
+    );
+}
