@@ -1,5 +1,6 @@
-//! The counting rules (`counting`): a count's limit by material, how a
-//! move starts or restarts it, and the end when it passes its limit, as
+//! The counting rules (`counting`): limits by material, start and end.
+//!
+//! How a move starts or restarts a count and when it ends the game, as
 //! Fairy-Stockfish's makruk counting.
 
 use super::tables::Variant;
