@@ -14,10 +14,9 @@ after each, both FENs are read (`d`) and compared. A game stops at the first dif
 (reported with the moves that led there) or when FSF has no legal move. Prints, per
 variant, the games and plies compared and the differences; exit status 1 on any.
 
-Known difference: makruk's counting rules are not in rules/makruk.variant yet; once the
-last unpromoted pawn is gone FSF writes the count in place of the en-passant and half-move
-fields (`128 0`: a limit of 128 plies, none counted), so long makruk games (--plies 400)
-differ there.
+Makruk's counting (rules/makruk.variant's `counting`) is written as FSF writes it: a count
+in progress in place of the en-passant and half-move fields (`128 0`: a limit of 128 plies,
+none counted).
 
 Engine: --engine, else $FSF_ENGINE, else ~/.cache/fsf/fsf-lb (scripts/fsf-perft-table.py
 says how to build it)."""

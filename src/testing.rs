@@ -145,6 +145,7 @@ fn run_test(original: &Game, t: &TestDef) -> Vec<Diagnostic> {
                 let check = v.in_check(&pos);
                 let material = v.material_end(&pos).map(|(_, r)| r);
                 let extinct = material.is_some();
+                let counted = v.counting_end(&mut pos).is_some();
                 let ok = match e {
                     Expectation::Check => check,
                     Expectation::NotCheck => !check,
@@ -152,6 +153,7 @@ fn run_test(original: &Game, t: &TestDef) -> Vec<Diagnostic> {
                     Expectation::Stalemate => !check && moves.is_empty() && !extinct,
                     Expectation::Extinct => material == Some(EndReason::Extinction),
                     Expectation::Bare => material == Some(EndReason::Bare),
+                    Expectation::Counting => counted,
                 };
                 if !ok {
                     let state = match (check, moves.is_empty()) {
@@ -159,6 +161,7 @@ fn run_test(original: &Game, t: &TestDef) -> Vec<Diagnostic> {
                             "over: a player is bare".to_string()
                         }
                         _ if extinct => "over by extinction".to_string(),
+                        _ if counted => "over: a count passed its limit".to_string(),
                         (true, true) => "checkmate".to_string(),
                         (false, true) => "stalemate".to_string(),
                         (true, false) => format!("in check with {} legal moves", moves.len()),

@@ -604,6 +604,8 @@ pub enum Expectation {
     Extinct,
     /// Over by a `bare` rule.
     Bare,
+    /// Over by a `counting` rule.
+    Counting,
 }
 
 /// Which pieces (by index) can enter a game of `rules`: those of the start

@@ -45,6 +45,8 @@ pub enum TestStepKind {
     Extinct,
     /// `bare`.
     Bare,
+    /// `counting`.
+    Counting,
     /// `option NAME = VALUE ...`.
     Options(Vec<(Ident, Ident)>),
     /// `vote OPTION PLAYER CHOICE ... -> CHOICE|refused`.

@@ -237,6 +237,7 @@ pub(super) fn test_step(p: Pair<Rule>, file: FileId) -> TestStep {
         Rule::check_step => TestStepKind::Check,
         Rule::extinct_step => TestStepKind::Extinct,
         Rule::bare_step => TestStepKind::Bare,
+        Rule::counting_step => TestStepKind::Counting,
         r => Children::unexpected(Rule::test_step, r),
     };
     TestStep { kind, span: sp }

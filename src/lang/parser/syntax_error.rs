@@ -187,6 +187,7 @@ fn describe(rule: Rule) -> Option<String> {
         | Rule::stalemate_step
         | Rule::extinct_step
         | Rule::bare_step
+        | Rule::counting_step
         | Rule::check_step
         | Rule::option_step
         | Rule::vote_step => {
@@ -330,6 +331,7 @@ pub(super) fn rule_keywords(rule: Rule) -> &'static [&'static str] {
             "stalemate",
             "extinct",
             "bare",
+            "counting",
         ],
         _ => &[],
     }
