@@ -484,3 +484,20 @@ fn hash_that_cannot_be_allocated_is_refused() {
     s.go("go depth 2");
     s.quit();
 }
+
+/// `d` prints the position's FEN as Fairy-Stockfish's `d` does on its
+/// `Fen:` line (scripts/fsf-fen-check.py reads it). The expected line is
+/// native Fairy-Stockfish's answer to the same commands: the en-passant
+/// square d6 is written because e5 can take there.
+#[test]
+fn d_prints_the_fen_as_fairy_stockfish_does() {
+    let mut s = Session::start();
+    s.send("position startpos moves e2e4 c7c5 e4e5 d7d5");
+    let l = s.quiet("d");
+    assert_eq!(
+        l,
+        ["Fen: rnbqkbnr/pp2pppp/8/2ppP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3"],
+        "{l:?}"
+    );
+    s.quit();
+}
