@@ -28,6 +28,7 @@ const EXPECTED_CODES: &[(&str, &[&str])] = &[
     ("castling_off_rank.variant", &["castling"]),
     ("checks_out_of_range.variant", &["out-of-range"]),
     ("checks_without_royal.variant", &["unreachable"]),
+    ("counting_with_no_progress.variant", &["bad-rule"]),
     ("cycle_a.variant", &["import"]),
     ("cycle_b.variant", &["import"]),
     ("drop_unknown_piece.variant", &["unknown-name"]),

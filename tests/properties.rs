@@ -50,7 +50,15 @@ proptest! {
             let fen = write_fen(v, &pos);
             let back = parse_fen(v, &fen);
             prop_assert!(back.is_ok(), "printed FEN does not parse: {fen}: {:?}", back.err());
-            prop_assert_eq!(&back.unwrap(), &pos, "FEN round trip changed the position: {}", fen);
+            let mut back = back.unwrap();
+            // A count in progress takes the half-move field, as
+            // Fairy-Stockfish writes it (a game with a count has no
+            // move-count rule): the clock reads back as 0.
+            if pos.count_limit != 0 {
+                prop_assert_eq!(back.halfmove, 0, "half-move clock read during a count: {}", fen);
+                back.halfmove = pos.halfmove;
+            }
+            prop_assert_eq!(&back, &pos, "FEN round trip changed the position: {}", fen);
             moves.clear();
             v.legal_moves(&mut pos, &mut moves);
             if moves.is_empty() {

@@ -87,6 +87,19 @@ impl<'a> Lowerer<'a> {
                 }
             }
         }
+        // A count in progress takes the FEN's half-move field (as
+        // Fairy-Stockfish writes it), so the two clocks cannot both be kept.
+        if let (Some(c), Some(n)) = (seen.get("counting"), seen.get("no_progress"))
+            && end.counting.is_some()
+        {
+            self.errors.push(
+                Diagnostic::error(*c, "`counting` and `no_progress` cannot both be given")
+                    .with_code(Code::BadRule)
+                    .with_label("a count replaces the no-progress clock")
+                    .with_secondary(*n, "no-progress rule given here")
+                    .with_help("a count in progress is written in the FEN's half-move field; keep one of the two rules"),
+            );
+        }
         end
     }
 
