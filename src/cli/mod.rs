@@ -5,6 +5,7 @@ mod args;
 mod bench;
 mod check;
 mod perft;
+mod play;
 mod search;
 mod selfplay;
 mod serve;
@@ -97,6 +98,13 @@ enum Command {
     /// http://127.0.0.1:8080: play and watch every bundled variant and the
     /// rule files given.
     Serve(serve::ServeArgs),
+    /// Play a whole game in the terminal: against the engine (--human white
+    /// or black), two people (both) or engine against engine (none). The
+    /// vote is asked first; then type moves in SAN or coordinates (drops as
+    /// E@g1) or commands: help, moves, undo, hint, fen, pgn, save FILE,
+    /// load FILE, resign, draw, flip, board, quit. Reads stdin line by line,
+    /// so it can be scripted; end of input ends it.
+    Play(play::PlayArgs),
 }
 
 /// A failure: the message for stderr and the exit code.
@@ -141,6 +149,7 @@ pub fn main() -> ExitCode {
         Command::Bench(a) => bench::bench(&a),
         Command::Selfplay(a) => selfplay::selfplay(&a),
         Command::Serve(a) => serve::serve(&a),
+        Command::Play(a) => play::play(&a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -99,20 +99,7 @@ pub fn decide_vote(
         };
         scores.push((choice.clone(), s));
     }
-    // Player p's preferred choice: the best score for p; ties keep the default.
-    let prefer = |player: usize| -> usize {
-        let value = |i: usize| {
-            let s = score_value(scores[i].1);
-            if player == 0 { s } else { -s }
-        };
-        let mut best = def.default;
-        for i in 0..def.choices.len() {
-            if value(i) > value(best) {
-                best = i;
-            }
-        }
-        best
-    };
+    let prefer = |player: usize| preferred_choice(def.default, &scores, player);
     let (ballots, value) = match &def.vote {
         Some(vote) => {
             let mut cast: Vec<(usize, usize)> = Vec::new();
@@ -139,6 +126,23 @@ pub fn decide_vote(
             .collect(),
         value: def.choices[value].clone(),
     })
+}
+
+/// Player `player`'s preferred choice (an index into `scores`, which are
+/// from player 0's point of view, one per choice): the best score for that
+/// player; ties keep `default`.
+pub fn preferred_choice(default: usize, scores: &[(String, Score)], player: usize) -> usize {
+    let value = |i: usize| {
+        let s = score_value(scores[i].1);
+        if player == 0 { s } else { -s }
+    };
+    let mut best = default;
+    for i in 0..scores.len() {
+        if value(i) > value(best) {
+            best = i;
+        }
+    }
+    best
 }
 
 fn negate(s: Score) -> Score {
