@@ -91,8 +91,11 @@ impl Session {
                 }
             },
             "undo" => {
-                self.undo();
-                Next::Board
+                if self.undo() {
+                    Next::Board
+                } else {
+                    Next::Stay
+                }
             }
             _ if over.is_some() => {
                 let (r, why) = over.unwrap_or((GameResult::Draw, String::new()));
@@ -169,17 +172,19 @@ impl Session {
 
     /// Take back the last move, and the engine's moves before it, back to a
     /// turn of a person (or to the start).
-    fn undo(&mut self) {
-        if self.agreed.take().is_some() {
-            println!("Taken back: the game goes on.");
-            return;
+    /// True if something was taken back.
+    fn undo(&mut self) -> bool {
+        if let Some((_, why)) = self.agreed.take() {
+            println!("Taken back ({why}): the game goes on.");
+            return true;
         }
         if !self.m.undo() {
             println!("There is no move to take back.");
-            return;
+            return false;
         }
         while !self.humans[self.m.position().side.index()] && self.m.undo() {}
         println!("Taken back: {} moves played.", self.m.played.len());
+        true
     }
 
     /// The engine's suggestion for the side to move.
