@@ -75,8 +75,14 @@ fn every_bad_input_is_answered_and_the_game_goes_on() {
     // Line by line: what is typed, and the answer expected.
     let long = "x".repeat(5000);
     let script: Vec<(&str, &str)> = vec![
-        ("xyzzy", "`xyzzy` is neither a move nor a command: expected a move in SAN or coordinates like"),
-        ("e2e5", "`e2e5` is not a legal move here (moves lists the legal ones)"),
+        (
+            "xyzzy",
+            "`xyzzy` is neither a move nor a command: expected a move in SAN or coordinates like",
+        ),
+        (
+            "e2e5",
+            "`e2e5` is not a legal move here (moves lists the legal ones)",
+        ),
         ("Ke2", "`Ke2` is not a legal move here"),
         ("Nf3", ""),
         ("a6", ""),
@@ -88,15 +94,24 @@ fn every_bad_input_is_answered_and_the_game_goes_on() {
         ("save", "`save` needs a file name: save FILE"),
         ("load", "`load` needs a file name: load FILE"),
         ("load /nonexistent/game.pgn", "load /nonexistent/game.pgn: "),
-        ("save /nonexistent/dir/game.pgn", "save /nonexistent/dir/game.pgn: "),
+        (
+            "save /nonexistent/dir/game.pgn",
+            "save /nonexistent/dir/game.pgn: ",
+        ),
         (&long, "that line is longer than 4096 bytes"),
         ("draw", "Black, White offers a draw: accept? [yes/no]"),
         ("maybe", "`maybe` is not an answer: expected yes or no"),
         ("no", "Black declines the draw; the game goes on."),
         ("Nbd2", ""),
-        ("fen", "rnbqkbnr/1ppppppp/8/p7/3P4/5N2/PPPNPPPP/R1BQKB1R b KQkq - 1 3"),
+        (
+            "fen",
+            "rnbqkbnr/1ppppppp/8/p7/3P4/5N2/PPPNPPPP/R1BQKB1R b KQkq - 1 3",
+        ),
         ("resign", "1-0, Black resigns"),
-        ("e6", "The game is over (1-0, Black resigns): undo, pgn, save FILE, load FILE or quit."),
+        (
+            "e6",
+            "The game is over (1-0, Black resigns): undo, pgn, save FILE, load FILE or quit.",
+        ),
         ("undo", "Taken back (Black resigns): the game goes on."),
         ("undo", "Taken back: 4 moves played."),
         ("undo", ""),
@@ -104,7 +119,10 @@ fn every_bad_input_is_answered_and_the_game_goes_on() {
         ("undo", ""),
         ("undo", "Taken back: 0 moves played."),
         ("undo", "There is no move to take back."),
-        ("fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+        (
+            "fen",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        ),
     ];
     let mut input: Vec<u8> = Vec::new();
     for (line, _) in &script {
@@ -130,10 +148,7 @@ fn every_bad_input_is_answered_and_the_game_goes_on() {
 
 #[test]
 fn a_bad_vote_answer_is_asked_again_and_end_of_input_ends_cleanly() {
-    let o = play(
-        &["rules/perier.variant", "--human", "both"],
-        b"maybe\nno\n",
-    );
+    let o = play(&["rules/perier.variant", "--human", "both"], b"maybe\nno\n");
     let s = clean(&o);
     assert!(
         s.contains("`maybe` is not a choice: expected one of no, yes"),
@@ -141,14 +156,23 @@ fn a_bad_vote_answer_is_asked_again_and_end_of_input_ends_cleanly() {
     );
     // White said no, so Black is asked (rules/lib/extra-piece.variant); the
     // input ends there: no game, exit 0.
-    assert!(s.contains("Black: Play with the extra pieces? [no/yes]"), "{s}");
+    assert!(
+        s.contains("Black: Play with the extra pieces? [no/yes]"),
+        "{s}"
+    );
     assert!(!s.contains("to move>"), "{s}");
 }
 
 #[test]
 fn an_option_given_skips_its_vote() {
     let o = play(
-        &["rules/perier.variant", "--human", "both", "--option", "extra=yes"],
+        &[
+            "rules/perier.variant",
+            "--human",
+            "both",
+            "--option",
+            "extra=yes",
+        ],
         b"fen\n",
     );
     let s = clean(&o);
@@ -163,10 +187,7 @@ fn an_option_given_skips_its_vote() {
 
 #[test]
 fn a_bad_option_is_refused_before_the_game() {
-    let o = play(
-        &["rules/perier.variant", "--option", "extra=perhaps"],
-        b"",
-    );
+    let o = play(&["rules/perier.variant", "--option", "extra=perhaps"], b"");
     assert_eq!(o.status.code(), Some(2));
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("extra"), "{err}");
@@ -175,10 +196,7 @@ fn a_bad_option_is_refused_before_the_game() {
 
 #[test]
 fn undo_against_the_engine_takes_back_its_reply_too() {
-    let o = play(
-        &["rules/chess.variant", "--depth", "1"],
-        b"e4\nundo\nfen\n",
-    );
+    let o = play(&["rules/chess.variant", "--depth", "1"], b"e4\nundo\nfen\n");
     let s = clean(&o);
     assert!(s.contains("Black plays 1... "), "{s}");
     assert!(s.contains("Taken back: 0 moves played."), "{s}");
@@ -190,7 +208,10 @@ fn undo_against_the_engine_takes_back_its_reply_too() {
 
 #[test]
 fn playing_black_the_engine_opens_and_the_board_is_turned() {
-    let o = play(&["rules/chess.variant", "--human", "black", "--depth", "1"], b"");
+    let o = play(
+        &["rules/chess.variant", "--human", "black", "--depth", "1"],
+        b"",
+    );
     let s = clean(&o);
     assert!(s.contains("White plays 1. "), "{s}");
     // From Black's side: rank 1 at the top, files from h to a.
@@ -212,14 +233,23 @@ fn save_and_load_round_trip_with_the_vote_and_a_drop() {
     let s = clean(&o);
     let fen = "rnbqkbnr/ppp1pppp/8/3p4/6P1/5N2/PPPPPP1P/RNBQKBER[e] b KQkq - 0 2";
     assert_eq!(fens(&s), [fen], "{s}");
-    assert!(s.contains(&format!("Saved the game (3 moves) to {p}.")), "{s}");
+    assert!(
+        s.contains(&format!("Saved the game (3 moves) to {p}.")),
+        "{s}"
+    );
     let saved = std::fs::read_to_string(&path).expect("saved");
     assert!(saved.contains("[Options \"extra=yes\"]"), "{saved}");
     assert!(saved.contains("1. Nf3 d5 2. E@g1 *"), "{saved}");
     // A new session at the default options (no vote): the file's options
     // are taken, its moves replayed, the same position reached.
     let o = play(
-        &["rules/perier.variant", "--human", "both", "--option", "extra=no"],
+        &[
+            "rules/perier.variant",
+            "--human",
+            "both",
+            "--option",
+            "extra=no",
+        ],
         format!("load {p}\nfen\n").as_bytes(),
     );
     let s = clean(&o);
@@ -244,8 +274,14 @@ fn a_bad_game_file_leaves_the_game_unchanged() {
         .as_bytes(),
     );
     let s = clean(&o);
-    assert!(s.contains("a game of Xiangqi, not Chess; the game goes on unchanged"), "{s}");
-    assert!(s.contains("move 3 `Ke3`: illegal move `Ke3`; the game goes on unchanged"), "{s}");
+    assert!(
+        s.contains("a game of Xiangqi, not Chess; the game goes on unchanged"),
+        "{s}"
+    );
+    assert!(
+        s.contains("move 3 `Ke3`: illegal move `Ke3`; the game goes on unchanged"),
+        "{s}"
+    );
     assert_eq!(
         fens(&s),
         ["rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"]
@@ -283,8 +319,18 @@ fn help_lists_every_command() {
     let o = play(&["rules/chess.variant", "--human", "both"], b"help\n");
     let s = clean(&o);
     for c in [
-        "help", "moves", "undo", "hint", "fen", "pgn", "save FILE", "load FILE", "resign",
-        "draw", "flip", "quit",
+        "help",
+        "moves",
+        "undo",
+        "hint",
+        "fen",
+        "pgn",
+        "save FILE",
+        "load FILE",
+        "resign",
+        "draw",
+        "flip",
+        "quit",
     ] {
         assert!(s.contains(&format!("\n  {c} ")), "{c} missing: {s}");
     }

@@ -57,7 +57,11 @@ fn perier_with_the_vote_drops_and_a_promotion() {
     );
     // White declines, Black is asked and overrules (rules/lib/extra-piece.variant).
     turn(&mut p, "White: Play with the extra pieces? [no/yes] ", "no");
-    turn(&mut p, "Black: Play with the extra pieces? [no/yes] ", "yes");
+    turn(
+        &mut p,
+        "Black: Play with the extra pieces? [no/yes] ",
+        "yes",
+    );
     p.exp_string("`extra` is yes.").expect("the vote's result");
     let moves = [
         "Nf3", "Nf6", // g1 and g8 emptied, pawns g2 and g7 free to go two squares
@@ -84,7 +88,8 @@ fn perier_with_the_vote_drops_and_a_promotion() {
         .expect("the FEN after the promotion");
     turn(&mut p, "Black to move> ", "pgn");
     p.exp_string("2. E@g1 E@g8").expect("the drops in the PGN");
-    p.exp_string("7. fxg8=Q *").expect("the promotion in the PGN");
+    p.exp_string("7. fxg8=Q *")
+        .expect("the promotion in the PGN");
     turn(&mut p, "Black to move> ", "quit");
     p.exp_eof().expect("it ends");
 }
@@ -98,7 +103,8 @@ fn against_the_engine() {
     let board = turn(&mut p, "White to move> ", "e4");
     // TERM=dumb: no colours, even on a terminal.
     assert!(!board.contains('\x1b'), "{board:?}");
-    p.exp_string("Black plays 1... ").expect("the engine replies");
+    p.exp_string("Black plays 1... ")
+        .expect("the engine replies");
     turn(&mut p, "White to move> ", "resign");
     p.exp_string("0-1, White resigns").expect("the resignation");
     // End of input (Ctrl-D) ends it cleanly.

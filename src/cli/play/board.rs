@@ -27,7 +27,8 @@ impl Style {
         use std::io::IsTerminal;
         let term = std::env::var("TERM").unwrap_or_default();
         let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
-        let colour = std::io::stdout().is_terminal() && !no_color && !term.is_empty() && term != "dumb";
+        let colour =
+            std::io::stdout().is_terminal() && !no_color && !term.is_empty() && term != "dumb";
         let colour256 = term.contains("256") || std::env::var_os("COLORTERM").is_some();
         Style {
             colour,
@@ -169,7 +170,14 @@ pub fn draw(
 }
 
 /// One square, three columns wide.
-fn cell(v: &Variant, pos: &Position, sq: u8, marked: &[u8], checked: &[u8], style: Style) -> String {
+fn cell(
+    v: &Variant,
+    pos: &Position,
+    sq: u8,
+    marked: &[u8],
+    checked: &[u8],
+    style: Style,
+) -> String {
     let geo = &v.geo;
     if !geo.is_valid(sq) {
         return "   ".to_string();

@@ -282,7 +282,13 @@ impl Session {
             tags.push(("ResultReason", why.clone()));
         }
         let san: Vec<String> = self.m.played.iter().map(|p| p.san.clone()).collect();
-        write_pgn(&tags, self.m.start.fullmove, self.m.start.side, &san, result)
+        write_pgn(
+            &tags,
+            self.m.start.fullmove,
+            self.m.start.side,
+            &san,
+            result,
+        )
     }
 
     /// Replace the game by the one in a PGN file: the same rules, its
@@ -325,11 +331,7 @@ impl Session {
         let game = if options == self.options {
             None
         } else {
-            Some(
-                self.base
-                    .with_options(&options)
-                    .map_err(|e| e.rendered())?,
-            )
+            Some(self.base.with_options(&options).map_err(|e| e.rendered())?)
         };
         let v = &game.as_ref().unwrap_or(&self.game).variant;
         let start = match pgn.tag("FEN") {

@@ -175,7 +175,8 @@ pub(super) fn play(args: &PlayArgs) -> Result<(), Failure> {
             Humans::None => "the engine against itself",
         }
     );
-    let Some((options, votes)) = vote::decide(&base, &fixed, humans, &limits, args.hash, &mut input)?
+    let Some((options, votes)) =
+        vote::decide(&base, &fixed, humans, &limits, args.hash, &mut input)?
     else {
         return Ok(());
     };
@@ -242,7 +243,10 @@ impl Session {
             board::draw(v, pos, self.m.last(), self.flipped, self.style)
         );
         if let Some(p) = self.m.last() {
-            println!("Last move: {}", self.numbered(self.m.played.len() - 1, &p.san));
+            println!(
+                "Last move: {}",
+                self.numbered(self.m.played.len() - 1, &p.san)
+            );
         }
         if v.in_check(pos) && self.ended().is_none() {
             println!("{} is in check.", self.name(pos.side));

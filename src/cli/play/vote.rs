@@ -11,6 +11,9 @@ use myriad::search::Limits;
 use super::super::{Failure, bad_input};
 use super::{Input, title};
 
+/// Every declared option's value in declared order, and the votes explained.
+pub(super) type Decided = (Vec<(String, String)>, Vec<String>);
+
 /// Every declared option's value in declared order, and the votes explained
 /// (for the PGN); None if the input ended during the vote.
 pub(super) fn decide(
@@ -20,7 +23,7 @@ pub(super) fn decide(
     limits: &Limits,
     hash: usize,
     input: &mut Input,
-) -> Result<Option<(Vec<(String, String)>, Vec<String>)>, Failure> {
+) -> Result<Option<Decided>, Failure> {
     let rules = &base.variant.rules;
     let mut values: Vec<(String, String)> = fixed.to_vec();
     let mut explained = Vec::new();
@@ -82,11 +85,19 @@ pub(super) fn decide(
                 i
             };
             cast.push((player, choice));
-            words.push(format!("{} votes {}", rules.players[player].name, def.choices[choice]));
+            words.push(format!(
+                "{} votes {}",
+                rules.players[player].name, def.choices[choice]
+            ));
         }
         let r = vote.decide(&cast).map_err(bad_input)?;
         println!("`{}` is {}.", def.name, def.choices[r]);
-        explained.push(format!("{}: {} -> {}", def.name, words.join(", "), def.choices[r]));
+        explained.push(format!(
+            "{}: {} -> {}",
+            def.name,
+            words.join(", "),
+            def.choices[r]
+        ));
         values.push((def.name.clone(), def.choices[r].clone()));
     }
     let all = rules
