@@ -351,3 +351,54 @@ fn moves_hint_and_pgn() {
     // quit ends the program: the fen after it is never read.
     assert!(fens(&s).is_empty(), "{s}");
 }
+
+#[test]
+fn garbage_never_crashes_it() {
+    // Odd lines of every kind, then a legal move that must still be taken.
+    let garbage = [
+        "@",
+        "E@",
+        "@g1",
+        "Z@a1",
+        "E@z9",
+        "e9e10",
+        "O-O-O-O",
+        "0-0",
+        "x",
+        "=Q",
+        "e8=",
+        "a1a1",
+        "\t",
+        "save  ",
+        "load .",
+        "pgn pgn",
+        "HELP",
+        "Resign",
+        "e4 e5",
+        "\u{7}\u{1b}[A",
+        "♔",
+        "e2e4q",
+        "E@e4",
+        "--",
+        "?",
+    ];
+    let mut input = garbage.join("\n");
+    input.push_str("\ne4\nfen\n");
+    let o = play(
+        &[
+            "rules/perier.variant",
+            "--human",
+            "both",
+            "--option",
+            "extra=yes",
+        ],
+        input.as_bytes(),
+    );
+    let s = clean(&o);
+    assert_eq!(
+        fens(&s),
+        ["rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR[Ee] b KQkq - 0 1"],
+        "{s}"
+    );
+    assert!(s.contains("load .: "), "{s}");
+}

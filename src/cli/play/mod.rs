@@ -114,7 +114,13 @@ impl Input {
                 "that line is longer than {MAX_LINE} bytes: type a move or a command (help)"
             )));
         }
-        let line = String::from_utf8_lossy(&buf).trim().to_string();
+        // Control characters (an arrow key's escape sequence) are never
+        // echoed back to the terminal as they came.
+        let line: String = String::from_utf8_lossy(&buf)
+            .trim()
+            .chars()
+            .map(|c| if c.is_control() { '\u{fffd}' } else { c })
+            .collect();
         if self.echo {
             println!("{line}");
         }
