@@ -97,6 +97,9 @@ enum Command {
     /// http://127.0.0.1:8080: play and watch every bundled variant and the
     /// rule files given.
     Serve(serve::ServeArgs),
+    /// Speak XBoard's engine protocol (CECP 2) on stdin/stdout: every bundled
+    /// rule file is a variant, defined for the GUI (`xboard -fcp "myriad xboard"`).
+    Xboard,
 }
 
 /// A failure: the message for stderr and the exit code.
@@ -113,7 +116,7 @@ pub fn main() -> ExitCode {
     // process quietly, as it does any Unix filter, instead of a panic in
     // println!. UCI keeps Rust's default: a closed pipe there is an error
     // the protocol loop handles.
-    if !matches!(cli.command, Command::Uci) {
+    if !matches!(cli.command, Command::Uci | Command::Xboard) {
         sigpipe::reset();
     }
     let result = match cli.command {
@@ -141,6 +144,10 @@ pub fn main() -> ExitCode {
         Command::Bench(a) => bench::bench(&a),
         Command::Selfplay(a) => selfplay::selfplay(&a),
         Command::Serve(a) => serve::serve(&a),
+        Command::Xboard => {
+            myriad::protocol::xboard::run_stdio();
+            Ok(())
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
