@@ -217,6 +217,21 @@ pub fn xbetza(rules: &RuleSet, kind: usize) -> String {
             None => groups.push((p.pre, p.atom, p.range, vec![p.vector])),
         }
     }
+    // A capture and an en-passant capture the same way: `ce`.
+    let mut i = 0;
+    while i < groups.len() {
+        let e = &groups[i];
+        if let Some(p) = e.0.strip_suffix('e')
+            && let Some(j) = groups
+                .iter()
+                .position(|c| c.0 == format!("{p}c") && c.1 == e.1 && c.2 == e.2 && c.3 == e.3)
+        {
+            groups[j].0.push('e');
+            groups.remove(i);
+            continue;
+        }
+        i += 1;
+    }
     // Merge a full W and a full F of the same kind: K (one step), Q (rides).
     let full = |g: &(String, char, String, Vec<Vector>)| directions(&g.3) == [String::new()];
     let mut text = String::new();
@@ -389,8 +404,22 @@ pub fn setup_lines(v: &Variant, pos: &Position) -> Vec<String> {
             continue;
         }
         let mut b = xbetza(rules, k);
-        if rules.drops.iter().any(|d| d.piece == k) {
-            b += &format!("@{}", rules.board.ranks);
+        // Drops: `@N`, on the first N ranks (the drop zone's reach).
+        let reach = rules
+            .drops
+            .iter()
+            .filter(|d| d.piece == k)
+            .map(|d| match d.zone {
+                Some(z) => rules.zones[z].squares[0]
+                    .iter()
+                    .map(|c| c.1 + 1)
+                    .max()
+                    .unwrap_or(0),
+                None => rules.board.ranks,
+            })
+            .max();
+        if let Some(n) = reach {
+            b += &format!("@{n}");
         }
         out.push(format!("piece {}& {b}", p.letter.to_ascii_uppercase()));
     }
