@@ -516,3 +516,33 @@ fn never_loses_on_time_at_one_minute() {
     clock_game(0, 60, 100);
     clock_game(40, 60, 100);
 }
+
+/// XBetza strings derived from rule files, against the notation's own
+/// published examples (H. G. Muller's XBetza pages: the archbishop `BN`,
+/// the chancellor `RN`, the Xiangqi cannon `mRcpR`, the ferz `F`, the
+/// alfil `A`, the orthodox pawn's moves, castling `O2`).
+#[test]
+fn xbetza_of_known_pieces() {
+    use myriad::protocol::xboard::betza::xbetza;
+    let of = |stem: &str, letter: char| {
+        let v = variant(stem, &[]);
+        let k = v
+            .rules
+            .pieces
+            .iter()
+            .position(|p| p.letter == letter)
+            .unwrap();
+        xbetza(&v.rules, k)
+    };
+    assert_eq!(of("capablanca", 'A'), "BN");
+    assert_eq!(of("capablanca", 'C'), "RN");
+    assert_eq!(of("xiangqi", 'C'), "mRcpR");
+    assert_eq!(of("shatranj", 'Q'), "F");
+    assert_eq!(of("shatranj", 'B'), "A");
+    assert_eq!(of("chess", 'P'), "fmWfimnDfceF");
+    assert_eq!(of("chess", 'K'), "KO2");
+    assert_eq!(of("chess", 'N'), "N");
+    // The Perier: king steps to empty squares, captures by a cannon's hop
+    // along all eight lines.
+    assert_eq!(of("perier", 'E'), "mKcpQ");
+}

@@ -65,9 +65,7 @@ fn direction(v: Vector) -> String {
         fb.to_string()
     } else if y == 0 {
         lr.to_string()
-    } else if x.abs() == y.abs() {
-        format!("{fb}{lr}")
-    } else if y.abs() > x.abs() {
+    } else if y.abs() >= x.abs() {
         format!("{fb}{lr}")
     } else {
         format!("{lr}{fb}")
@@ -141,12 +139,31 @@ fn mode(to: Target) -> &'static str {
     }
 }
 
-fn parts(rules: &[MoveRule], out: &mut Vec<Part>) {
-    for r in rules {
+/// Is `zone` (player 0's squares) an "initial" zone for `kind`: every
+/// square of it on a rank where the piece starts? Then a rule limited to it
+/// is XBetza's `i` (a pawn's double step); any other zone guard is left out
+/// (the string says more than the rule, the engine judges).
+fn initial_zone(rules: &RuleSet, kind: usize, zone: usize) -> bool {
+    let ranks: Vec<u8> = rules
+        .setup
+        .placements
+        .iter()
+        .filter(|p| p.0 == 0 && p.1 == kind)
+        .map(|p| p.2.1)
+        .collect();
+    let squares = &rules.zones[zone].squares[0];
+    !ranks.is_empty() && !squares.is_empty() && squares.iter().all(|c| ranks.contains(&c.1))
+}
+
+fn parts(rules: &RuleSet, kind: usize, moves: &[MoveRule], out: &mut Vec<Part>) {
+    for r in moves {
         match r {
             MoveRule::Ride(ride) => {
                 let Some(a) = atom(ride.vector) else { continue };
-                let initial = ride.guards.iter().any(|g| matches!(g, Guard::FromIn(_)));
+                let initial = ride
+                    .guards
+                    .iter()
+                    .any(|g| matches!(g, Guard::FromIn(z) if initial_zone(rules, kind, *z)));
                 let mut pre = String::new();
                 if initial {
                     pre.push('i');
@@ -189,8 +206,8 @@ fn parts(rules: &[MoveRule], out: &mut Vec<Part>) {
                 });
             }
             MoveRule::Prefer { first, fallback } => {
-                parts(first, out);
-                parts(fallback, out);
+                parts(rules, kind, first, out);
+                parts(rules, kind, fallback, out);
             }
         }
     }
@@ -201,7 +218,7 @@ fn parts(rules: &[MoveRule], out: &mut Vec<Part>) {
 pub fn xbetza(rules: &RuleSet, kind: usize) -> String {
     let piece: &PieceDef = &rules.pieces[kind];
     let mut all = Vec::new();
-    parts(&piece.moves, &mut all);
+    parts(rules, kind, &piece.moves, &mut all);
     // Group the parts by everything but the direction, in first-seen order.
     let mut groups: Vec<(String, char, String, Vec<Vector>)> = Vec::new();
     for p in all {
@@ -329,8 +346,8 @@ impl PieceTable {
                 put(&mut slot, k, KING_SLOT);
             }
         }
-        for k in 0..n {
-            let std = match betza[k].as_str() {
+        for (k, b) in betza.iter().enumerate() {
+            let std = match b.as_str() {
                 "N" => Some(1),
                 "B" => Some(2),
                 "R" => Some(3),
@@ -348,8 +365,8 @@ impl PieceTable {
                 put(&mut slot, k, s);
             }
         }
-        for k in 0..n {
-            if betza[k].contains('p') || betza[k].contains('g') {
+        for (k, b) in betza.iter().enumerate() {
+            if b.contains('p') || b.contains('g') {
                 put(&mut slot, k, CANNON_SLOT);
             }
             if let Some(s) = SLOTS.find(rules.pieces[k].letter) {

@@ -30,6 +30,9 @@ const ABANDON: [&str; 7] = [
     "force", "new", "result", "undo", "remove", "setboard", "variant",
 ];
 
+/// Option values decided, and the lines telling how votes went.
+type Decided = (Vec<(String, String)>, Vec<String>);
+
 /// How deep the engine searches each outcome of a vote.
 const VOTE_DEPTH: u32 = 3;
 
@@ -358,7 +361,7 @@ impl Xboard {
     }
 
     /// The option values for `game`, and the lines telling how votes went.
-    fn decide_options(&self, game: &Game) -> Result<(Vec<(String, String)>, Vec<String>), String> {
+    fn decide_options(&self, game: &Game) -> Result<Decided, String> {
         let mut values: Vec<(String, String)> = Vec::new();
         let mut told = Vec::new();
         for o in &game.variant.rules.options {
@@ -465,11 +468,11 @@ impl Xboard {
 
     fn set_hash(&mut self, mb: usize) {
         let mb = mb.clamp(1, params::MAX_HASH_MB);
-        if let Some(s) = &mut self.searcher {
-            if let Err(e) = s.set_hash(mb) {
-                self.say(&format!("tellusererror hash {mb} MB: {e}"));
-                return;
-            }
+        if let Some(s) = &mut self.searcher
+            && let Err(e) = s.set_hash(mb)
+        {
+            self.say(&format!("tellusererror hash {mb} MB: {e}"));
+            return;
         }
         self.hash_mb = mb;
     }
@@ -514,10 +517,12 @@ impl Xboard {
             .game
             .as_ref()
             .is_some_and(|g| g.variant.rules.options.iter().any(|d| d.name == o.name));
-        if fresh && declared && self.job.is_none() {
-            if let Err(e) = self.start_game(true) {
-                self.say(&format!("tellusererror {e}"));
-            }
+        if fresh
+            && declared
+            && self.job.is_none()
+            && let Err(e) = self.start_game(true)
+        {
+            self.say(&format!("tellusererror {e}"));
         }
     }
 
@@ -653,7 +658,8 @@ impl Xboard {
             analysis,
         ) {
             Ok(job) => self.job = Some(job),
-            Err((s, e)) => {
+            Err(failed) => {
+                let (s, e) = *failed;
                 self.searcher = Some(s);
                 self.say(&format!("Error (search): {e}"));
             }

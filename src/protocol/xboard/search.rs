@@ -120,7 +120,7 @@ pub fn spawn(
     tx: Sender<Event>,
     id: u64,
     analysis: bool,
-) -> Result<Job, (Searcher, String)> {
+) -> Result<Job, Box<(Searcher, String)>> {
     let flag = searcher.stop_flag();
     flag.store(false, Ordering::Relaxed);
     let slot = Arc::new(Mutex::new(Some(searcher)));
@@ -148,10 +148,10 @@ pub fn spawn(
         }),
         Err(e) => {
             let s = slot.lock().ok().and_then(|mut s| s.take());
-            Err((
+            Err(Box::new((
                 s.expect("the thread never started"),
                 format!("the search thread could not start: {e}"),
-            ))
+            )))
         }
     }
 }
