@@ -105,6 +105,9 @@ enum Command {
     /// load FILE, resign, draw, flip, board, quit. Reads stdin line by line,
     /// so it can be scripted; end of input ends it.
     Play(play::PlayArgs),
+    /// Speak XBoard's engine protocol (CECP 2) on stdin/stdout: every bundled
+    /// rule file is a variant, defined for the GUI (`xboard -fcp "myriad xboard"`).
+    Xboard,
 }
 
 /// A failure: the message for stderr and the exit code.
@@ -121,7 +124,7 @@ pub fn main() -> ExitCode {
     // process quietly, as it does any Unix filter, instead of a panic in
     // println!. UCI keeps Rust's default: a closed pipe there is an error
     // the protocol loop handles.
-    if !matches!(cli.command, Command::Uci) {
+    if !matches!(cli.command, Command::Uci | Command::Xboard) {
         sigpipe::reset();
     }
     let result = match cli.command {
@@ -150,6 +153,10 @@ pub fn main() -> ExitCode {
         Command::Selfplay(a) => selfplay::selfplay(&a),
         Command::Serve(a) => serve::serve(&a),
         Command::Play(a) => play::play(&a),
+        Command::Xboard => {
+            myriad::protocol::xboard::run_stdio();
+            Ok(())
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -5,12 +5,14 @@
 //! - [`bench`](mod@bench): a fixed, deterministic search benchmark.
 //! - [`vote`]: how the engine decides a pre-game option (a vote).
 //! - [`bundled`]: where the bundled rule files are found.
+//! - [`xboard`]: XBoard's engine protocol (CECP 2), engine-defined variants.
 
 pub mod bench;
 pub mod bundled;
 pub mod selfplay;
 pub mod uci;
 pub mod vote;
+pub mod xboard;
 
 use crate::movegen::Variant;
 use crate::notation::move_to_string;
