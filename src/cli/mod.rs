@@ -4,6 +4,7 @@
 mod args;
 mod bench;
 mod check;
+mod diff;
 mod perft;
 mod search;
 mod selfplay;
@@ -48,6 +49,10 @@ enum Command {
         #[arg(required = true)]
         rules: Vec<PathBuf>,
     },
+    // The author's workbench (issue 12).
+    /// What a change to a rule file did: moves that appeared and vanished
+    /// (by piece and rule), perft and rule differences. Exit 1 if any.
+    Diff(diff::DiffArgs),
     /// Count the leaf nodes of the legal move tree.
     Perft {
         #[command(flatten)]
@@ -119,6 +124,7 @@ pub fn main() -> ExitCode {
     let result = match cli.command {
         Command::Check { rules, dump } => check::check(&rules, dump),
         Command::Test { rules } => check::test(&rules),
+        Command::Diff(a) => diff::diff(&a),
         Command::Perft {
             game,
             depth,
