@@ -263,3 +263,70 @@ fn diff_git_compares_with_a_revision_and_says_why_it_cannot() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+// ------------------------------------------------------------------ new
+
+#[test]
+fn new_writes_a_starter_whose_tests_pass_and_never_overwrites() {
+    let dir = scratch("new");
+    let o = myriad_in(&dir, &["new", "my-chess", "--from", "chess"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let file = dir.join("my-chess.variant");
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.contains("game MyChess extends Chess {"), "{text}");
+    // The Wazir on a3 (the first square, from White's side, that is empty
+    // in the start position along with its mirror a6): the a2 pawn loses
+    // its two moves and the b1 knight its a3, 20 - 3 = 17, and the Wazir
+    // steps to a4 and b3: 19.
+    assert!(text.contains("Wazir a3"), "{text}");
+    assert!(text.contains("moves = 19"), "{text}");
+
+    let o = myriad_in(&dir, &["test", "my-chess.variant"]);
+    assert!(o.status.success(), "{}{}", stdout(&o), stderr(&o));
+    assert!(stdout(&o).contains("2 passed, 0 failed"), "{}", stdout(&o));
+    // No lint either: the sample piece enters the game.
+    let o = myriad_in(&dir, &["check", "my-chess.variant"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(!stderr(&o).contains("warning"), "{}", stderr(&o));
+
+    // A second run refuses and leaves the file alone.
+    std::fs::write(&file, "// mine\n").unwrap();
+    let o = myriad_in(&dir, &["new", "my-chess", "--from", "chess"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("already exists"), "{}", stderr(&o));
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "// mine\n");
+
+    let o = myriad_in(&dir, &["new", "other", "--from", "no-such-game"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("no such rule file or bundled variant"),
+        "{}",
+        stderr(&o)
+    );
+    let o = myriad_in(&dir, &["new", "9lives", "--from", "chess"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("starts with a letter"),
+        "{}",
+        stderr(&o)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn new_works_from_every_bundled_parent() {
+    let dir = scratch("new-all");
+    for entry in std::fs::read_dir(root().join("rules")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|x| x != "variant") {
+            continue;
+        }
+        let stem = path.file_stem().unwrap().to_str().unwrap().to_string();
+        let name = format!("x-{stem}");
+        let o = myriad_in(&dir, &["new", &name, "--from", &stem]);
+        assert!(o.status.success(), "{stem}: {}", stderr(&o));
+        let o = myriad_in(&dir, &["test", &format!("{name}.variant")]);
+        assert!(o.status.success(), "{stem}: {}{}", stdout(&o), stderr(&o));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

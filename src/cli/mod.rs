@@ -5,6 +5,7 @@ mod args;
 mod bench;
 mod check;
 mod diff;
+mod new;
 mod perft;
 mod search;
 mod selfplay;
@@ -53,6 +54,9 @@ enum Command {
     /// What a change to a rule file did: moves that appeared and vanished
     /// (by piece and rule), perft and rule differences. Exit 1 if any.
     Diff(diff::DiffArgs),
+    /// Write NAME.variant here: a starter file extending a bundled game,
+    /// with a sample piece and tests that pass.
+    New(new::NewArgs),
     /// Count the leaf nodes of the legal move tree.
     Perft {
         #[command(flatten)]
@@ -125,6 +129,7 @@ pub fn main() -> ExitCode {
         Command::Check { rules, dump } => check::check(&rules, dump),
         Command::Test { rules } => check::test(&rules),
         Command::Diff(a) => diff::diff(&a),
+        Command::New(a) => new::new(&a),
         Command::Perft {
             game,
             depth,

@@ -2,3 +2,4 @@
 //! ([`diff`]), and the other tools an author runs on rule files.
 
 pub mod diff;
+pub mod scaffold;
