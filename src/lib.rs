@@ -50,3 +50,4 @@ pub mod protocol;
 pub mod search;
 pub mod server;
 pub mod testing;
+pub mod workbench;

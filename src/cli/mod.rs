@@ -4,6 +4,8 @@
 mod args;
 mod bench;
 mod check;
+mod diff;
+mod new;
 mod perft;
 mod play;
 mod search;
@@ -49,6 +51,13 @@ enum Command {
         #[arg(required = true)]
         rules: Vec<PathBuf>,
     },
+    // The author's workbench (issue 12).
+    /// What a change to a rule file did: moves that appeared and vanished
+    /// (by piece and rule), perft and rule differences. Exit 1 if any.
+    Diff(diff::DiffArgs),
+    /// Write NAME.variant here: a starter file extending a bundled game,
+    /// with a sample piece and tests that pass.
+    New(new::NewArgs),
     /// Count the leaf nodes of the legal move tree.
     Perft {
         #[command(flatten)]
@@ -130,6 +139,8 @@ pub fn main() -> ExitCode {
     let result = match cli.command {
         Command::Check { rules, dump } => check::check(&rules, dump),
         Command::Test { rules } => check::test(&rules),
+        Command::Diff(a) => diff::diff(&a),
+        Command::New(a) => new::new(&a),
         Command::Perft {
             game,
             depth,

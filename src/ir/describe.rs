@@ -367,3 +367,11 @@ fn describe_whole_side(r: &RuleSet, s: &mut String) {
         let _ = writeln!(s, "end: bare [{}] {:?}", names.join(" "), x.outcome);
     }
 }
+
+/// One movement rule as `myriad check --dump` writes it, on one line (a
+/// `prefer` block's rules each on their own indented line below it).
+pub fn rule_line(r: &RuleSet, rule: &MoveRule) -> String {
+    let mut s = String::new();
+    rule_text(r, rule, &mut s, 0);
+    s.trim_end().to_string()
+}
