@@ -24,11 +24,10 @@ impl CHand {
         let n = rules.pieces.len();
         let revert = (0..n)
             .map(|k| {
-                let from = rules.pieces.iter().position(|p| {
-                    p.promotion
-                        .as_ref()
-                        .is_some_and(|pr| pr.to.iter().any(|&t| t == k))
-                });
+                let from = rules
+                    .pieces
+                    .iter()
+                    .position(|p| p.promotion.as_ref().is_some_and(|pr| pr.to.contains(&k)));
                 Kind::new(from.unwrap_or(k))
             })
             .collect();
