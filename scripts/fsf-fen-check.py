@@ -30,6 +30,8 @@ VARIANTS = [
     "chess", "3check", "antichess", "atomic", "berolina", "capablanca", "giveaway", "gustav3",
     "horde", "kingofthehill", "knightmate", "losers", "makruk", "racingkings", "shatranj",
     "xiangqi",
+    # Hands (issue 11).
+    "crazyhouse",
 ]
 
 

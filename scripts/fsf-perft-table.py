@@ -124,6 +124,16 @@ EXTRA = {
     ],
 }
 
+# Hands: full pockets, castling beside drops, promotions whose pieces are marked `~`.
+EXTRA["crazyhouse"] = [
+    ("4k3/8/8/8/8/8/8/4K3[QRBNPqrbnp] w - - 0 1", 2),  # every kind in hand, both sides
+    ("r3k2r/8/8/8/8/8/8/R3K2R[NNPPnnpp] w KQkq - 0 1", 3),  # drops that block or allow castling
+    ("4k3/1P6/8/8/8/8/6p1/4K3[Qq] w - - 0 1", 4),  # promotions, then the promoted taken back
+    ("r3k3/1Q~6/8/8/8/8/8/R3K3[] b Qq - 0 1", 4),  # a marked queen to take: a pawn to hand
+    ("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR[N] w KQkq - 1 3", 3),  # a drop on f2 or g3, or mate
+    ("4k3/8/8/8/8/8/8/r3K3[N] w - - 0 1", 4),  # a drop interposes
+]
+
 
 class Fsf:
     """A native Fairy-Stockfish over UCI, one process per variant."""

@@ -173,6 +173,7 @@ fn round_trip_every_variant() {
         ("shatranj", &[][..]),
         ("makruk", &[][..]),
         ("knightmate", &[][..]),
+        ("crazyhouse", &[][..]),
     ];
     for (name, opts) in names {
         let g = game(name, opts);

@@ -219,6 +219,10 @@ pub struct Position {
     pub count_limit: u16,
     /// The plies counted so far (a clock, not hashed).
     pub count_ply: u16,
+    /// Squares whose piece got there by promotion (`captures to hand`
+    /// games only: captured, it goes to the hand as the kind it promoted
+    /// from; FEN writes it with `~`). Not hashed.
+    pub promoted: Bitset,
 }
 
 impl Position {
@@ -239,6 +243,7 @@ impl Position {
             hash: 0,
             count_limit: 0,
             count_ply: 0,
+            promoted: Bitset::EMPTY,
         }
     }
 

@@ -323,6 +323,9 @@ fn describe_whole_side(r: &RuleSet, s: &mut String) {
     if r.pass {
         s.push_str("pass: a player may pass\n");
     }
+    if r.captures_to_hand {
+        s.push_str("captures to hand\n");
+    }
     if let Some((n, o)) = r.end.passes {
         let _ = writeln!(s, "end: {n} passes in a row {o:?}");
     }

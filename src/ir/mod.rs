@@ -56,6 +56,10 @@ pub struct RuleSet {
     pub must_capture: bool,
     /// `pass`: a player may pass instead of moving.
     pub pass: bool,
+    /// `captures to hand`: a captured piece goes to the captor's reserve as
+    /// its unpromoted kind (a piece that promoted reverts to the kind it
+    /// promoted from), and the FEN marks promoted pieces with `~`.
+    pub captures_to_hand: bool,
 }
 
 /// A drop rule: a piece of the mover's reserve placed on an empty square.

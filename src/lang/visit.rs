@@ -274,7 +274,7 @@ fn walk_item(item: &mut GameItem, f: &mut dyn FnMut(Slot<'_>)) {
             }
             RemoveWhat::Castling | RemoveWhat::End | RemoveWhat::MustCapture => {}
         },
-        GameItem::MustCapture(_) | GameItem::Pass(_) => {}
+        GameItem::MustCapture(_) | GameItem::Pass(_) | GameItem::CapturesToHand(_) => {}
         GameItem::Explosion(x) => {
             x.around.iter_mut().for_each(|d| walk_dir(d, f));
             if let Some(r) = &mut x.removes {

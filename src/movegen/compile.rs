@@ -63,6 +63,7 @@ impl Variant {
                 .map(|(c, o)| super::counting::CCounting::new(c, *o)),
             explosion: None,
             ep_always: [false; 2],
+            hand: super::hand::CHand::new(&rules),
             rules,
         };
         v.compile_zones();

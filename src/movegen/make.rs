@@ -10,8 +10,8 @@ use crate::board::{CastlingRights, Color, Kind, Piece, Position, Square};
 #[derive(Clone, Copy, Debug)]
 pub struct Undo {
     moved: Piece,
-    captured: Piece,
-    captured_sq: Square,
+    pub(super) captured: Piece,
+    pub(super) captured_sq: Square,
     castling: CastlingRights,
     ep: Option<(Square, Square)>,
     halfmove: u32,
@@ -20,6 +20,19 @@ pub struct Undo {
     passes: u8,
     blast: Blast,
     count: (u16, u16),
+    /// `captures to hand`: bit 0, the mover was marked promoted; bit 1, the
+    /// captured piece was.
+    pub(super) marks: u8,
+    /// `captures to hand`: the kind the capture added to the mover's hand.
+    pub(super) to_hand: Kind,
+}
+
+impl Undo {
+    /// The square of the piece an en-passant capture takes, if one was set.
+    #[inline(always)]
+    pub(super) fn ep_victim(&self) -> Option<Square> {
+        self.ep.map(|(_, v)| v)
+    }
 }
 
 /// What [`Variant::unmake_null`] needs to take a null move back.
@@ -68,6 +81,8 @@ impl Variant {
             passes: pos.passes,
             blast: Blast::default(),
             count: (pos.count_limit, pos.count_ply),
+            marks: 0,
+            to_hand: Piece::NO_KIND,
         };
         if pos.passes != 0 {
             pos.hash ^= keys.passes[pos.passes as usize];
@@ -77,6 +92,9 @@ impl Variant {
             pos.hash ^= keys.ep[e as usize];
         }
         let mut resets = false;
+        if self.hand.is_some() {
+            self.hand_before(pos, m, &mut undo);
+        }
         match m.kind {
             MoveKind::Normal | MoveKind::SetsEnPassant | MoveKind::Promotion => {
                 if !pos.board[m.to as usize].is_none() {
@@ -158,6 +176,9 @@ impl Variant {
                 pos.hash ^= keys.castling[b];
             }
             pos.castling = pos.castling.and(keep);
+        }
+        if self.hand.is_some() {
+            self.hand_after(pos, m, &mut undo);
         }
         if resets || !undo.captured.is_none() {
             pos.halfmove = 0;
@@ -252,6 +273,9 @@ impl Variant {
                     );
                 }
             }
+        }
+        if self.hand.is_some() {
+            self.hand_unmake(pos, m, &undo);
         }
         pos.castling = undo.castling;
         pos.ep = undo.ep;

@@ -11,6 +11,7 @@ mod end;
 mod explode;
 mod generate;
 mod goals;
+mod hand;
 mod make;
 mod overlap;
 mod perft;

@@ -314,6 +314,8 @@ pub struct Variant {
     /// possible or not), and FEN writes it with the piece's square, as
     /// Fairy-Stockfish does for its pawns that are not chess pawns.
     pub(crate) ep_always: [bool; 2],
+    /// `captures to hand`, compiled.
+    pub(crate) hand: Option<super::hand::CHand>,
 }
 
 impl Variant {

@@ -190,6 +190,11 @@ pub fn parse_fen(v: &Variant, fen: &str) -> Result<Position, FenError> {
             }
             let color = case_color(c);
             pos.put(sq, Piece::new(kind, color), v.is_royal(kind), &v.keys);
+            // `~`: a promoted piece, in games whose captures go to hand.
+            if v.hand.is_some() && chars.peek() == Some(&'~') {
+                chars.next();
+                pos.promoted.set(sq);
+            }
             file += 1;
         }
         if file != geo.files as u32 {
@@ -454,6 +459,9 @@ pub fn write_fen(v: &Variant, pos: &Position) -> String {
                 } else {
                     l.to_ascii_lowercase()
                 });
+                if v.hand.is_some() && pos.promoted.has(sq) {
+                    s.push('~');
+                }
             }
         }
         if empty > 0 {
@@ -463,8 +471,9 @@ pub fn write_fen(v: &Variant, pos: &Position) -> String {
             s.push('/');
         }
     }
-    let has_reserve =
-        !v.rules.setup.reserves.is_empty() || pos.reserve.iter().flatten().any(|&n| n > 0);
+    let has_reserve = v.hand.is_some()
+        || !v.rules.setup.reserves.is_empty()
+        || pos.reserve.iter().flatten().any(|&n| n > 0);
     if has_reserve {
         s.push('[');
         for color in Color::ALL {

@@ -49,6 +49,8 @@ pub(super) struct Flat {
     pub(super) must_capture: Option<Span>,
     /// `pass`.
     pub(super) pass: Option<Span>,
+    /// `captures to hand`.
+    pub(super) captures_to_hand: Option<Span>,
 }
 
 /// The longest chain of `extends` (games, and pieces within a game): a game
@@ -130,6 +132,7 @@ impl Loader<'_> {
             untaken: HashSet::new(),
             must_capture: None,
             pass: None,
+            captures_to_hand: None,
         });
         flat.name = game.name.clone();
         // Macros first, then the `when` blocks that hold.
@@ -245,6 +248,11 @@ impl Loader<'_> {
                 ast::GameItem::Pass(span) => {
                     if once("pass", *span, errors) {
                         flat.pass = Some(*span);
+                    }
+                }
+                ast::GameItem::CapturesToHand(span) => {
+                    if once("captures to hand", *span, errors) {
+                        flat.captures_to_hand = Some(*span);
                     }
                 }
                 // Applied before the other blocks.

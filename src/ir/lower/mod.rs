@@ -389,6 +389,7 @@ impl<'a> Lowerer<'a> {
             option_values,
             must_capture: flat.must_capture.is_some(),
             pass: flat.pass.is_some(),
+            captures_to_hand: flat.captures_to_hand.is_some(),
         })
     }
 }

@@ -216,4 +216,6 @@ pub enum GameItem {
     Explosion(Explosion),
     /// `pass`: a player may pass instead of moving.
     Pass(Span),
+    /// `captures to hand`: captured pieces go to the captor's reserve.
+    CapturesToHand(Span),
 }

@@ -129,6 +129,7 @@ pub(super) fn game_item(p: Pair<Rule>, file: FileId) -> GameItem {
         Rule::must_capture => GameItem::MustCapture(bare(c, file)),
         Rule::explosion => GameItem::Explosion(explosion(c, file)),
         Rule::pass => GameItem::Pass(bare(c, file)),
+        Rule::captures_to_hand => GameItem::CapturesToHand(bare(c, file)),
         r => Children::unexpected(Rule::game_item, r),
     }
 }

@@ -232,6 +232,8 @@ fn is_keyword(rule: Rule) -> bool {
             | Rule::kw_capturing
             | Rule::kw_within
             | Rule::kw_pass
+            | Rule::kw_captures
+            | Rule::kw_hand
             | Rule::kw_passes
             | Rule::kw_counting
             | Rule::kw_without

@@ -213,6 +213,7 @@ fn describe(rule: Rule) -> Option<String> {
         Rule::extinct => "`extinct`",
         Rule::bare_end => "`bare`",
         Rule::pass => "`pass`",
+        Rule::captures_to_hand => "`captures to hand`",
         Rule::passes_end => "`passes`",
         Rule::facing_end => "`facing`",
         Rule::counting_end => "`counting`",
@@ -273,6 +274,7 @@ const GAME_ITEM_KEYWORDS: &[&str] = &[
     "remove",
     "must",
     "pass",
+    "captures",
 ];
 
 /// Does `word` start a block of a game or a file? `when` does not count: it
