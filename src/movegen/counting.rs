@@ -117,7 +117,7 @@ impl Variant {
                 return None;
             }
         }
-        Some(cc.outcome)
+        Some(self.decide(cc.outcome, pos))
     }
 }
 

@@ -53,6 +53,8 @@ fn flip(o: Outcome) -> Outcome {
         Outcome::Win => Outcome::Loss,
         Outcome::Loss => Outcome::Win,
         Outcome::Draw => Outcome::Draw,
+        // Decided later, in the position where the game ends.
+        Outcome::Points => Outcome::Points,
     }
 }
 
@@ -164,6 +166,12 @@ impl Variant {
         if !self.goals.ends {
             return None;
         }
+        let (o, why) = self.goal_end_as_written(pos)?;
+        Some(self.settle(o, why, pos))
+    }
+
+    /// [`Variant::goal_end`] with the outcome as the rule gives it.
+    fn goal_end_as_written(&self, pos: &mut Position) -> Option<(Outcome, EndReason)> {
         if let Some(end) = self.royal_lost(pos) {
             return Some(end);
         }

@@ -297,7 +297,8 @@ impl Searcher {
     /// The score of a game end for the side to move, `ply` plies from the root.
     fn outcome_score(outcome: Outcome, ply: usize) -> i32 {
         match outcome {
-            Outcome::Draw => 0,
+            // `points` is decided before a score is asked for.
+            Outcome::Draw | Outcome::Points => 0,
             Outcome::Loss => -MATE + ply as i32,
             Outcome::Win => MATE - ply as i32,
         }
@@ -474,7 +475,7 @@ impl Run<'_> {
         if let Some((n, o)) = end.no_progress
             && pos.halfmove >= 2 * n
         {
-            return Some(Searcher::outcome_score(o, ply));
+            return Some(Searcher::outcome_score(v.decide(o, pos), ply));
         }
         if let Some((n, o)) = end.repetition {
             // `path` holds the positions before this one (game, then search).
@@ -494,13 +495,13 @@ impl Run<'_> {
             {
                 if h == pos.hash {
                     if first + i >= in_search {
-                        return Some(Searcher::outcome_score(o, ply));
+                        return Some(Searcher::outcome_score(v.decide(o, pos), ply));
                     }
                     seen += 1;
                 }
             }
             if seen + 1 >= n as usize {
-                return Some(Searcher::outcome_score(o, ply));
+                return Some(Searcher::outcome_score(v.decide(o, pos), ply));
             }
         }
         None
