@@ -219,6 +219,9 @@ pub struct Position {
     pub count_limit: u16,
     /// The plies counted so far (a clock, not hashed).
     pub count_ply: u16,
+    /// Each player's last moves in a row that gave check (kept only in
+    /// games with `perpetual check`; not hashed, not in the FEN).
+    pub checking: [u8; 2],
 }
 
 impl Position {
@@ -239,6 +242,7 @@ impl Position {
             hash: 0,
             count_limit: 0,
             count_ply: 0,
+            checking: [0; 2],
         }
     }
 

@@ -95,6 +95,30 @@ impl Variant {
         }
     }
 
+    /// A repetition ends the game, the repeated position having first stood
+    /// `plies` plies ago; `o` is the `repetition` rule's outcome. With
+    /// `perpetual check -> P`: if one player gave check with each of its
+    /// moves since then and the other did not, P for that player.
+    pub fn repetition_outcome(
+        &self,
+        pos: &Position,
+        plies: usize,
+        o: Outcome,
+    ) -> (Outcome, EndReason) {
+        let Some(p) = self.rules.end.perpetual else {
+            return (o, EndReason::Repetition);
+        };
+        // Each player made half of the plies of the cycle.
+        let moves = (plies / 2).max(1);
+        let us = pos.side;
+        let by = |c: Color| usize::from(pos.checking[c]) >= moves;
+        match (by(us.other()), by(us)) {
+            (true, false) => (super::goals::flip(p), EndReason::PerpetualCheck),
+            (false, true) => (p, EndReason::PerpetualCheck),
+            _ => (o, EndReason::Repetition),
+        }
+    }
+
     /// [`Variant::game_end`] with the outcomes as the rules give them.
     fn game_end_as_written(
         &self,
@@ -121,9 +145,16 @@ impl Variant {
             return Some((outcome, EndReason::Counting));
         }
         if let Some((n, outcome)) = end.repetition {
-            let seen = 1 + history.iter().filter(|&&h| h == pos.hash).count() as u32;
-            if seen >= n {
-                return Some((outcome, EndReason::Repetition));
+            // The earlier occurrences, latest first: the N-th occurrence
+            // closes a cycle back to the earliest of the N.
+            let mut seen = 1;
+            for (i, &h) in history.iter().enumerate().rev() {
+                if h == pos.hash {
+                    seen += 1;
+                    if seen >= n {
+                        return Some(self.repetition_outcome(pos, history.len() - i, outcome));
+                    }
+                }
             }
         }
         if let Some((n, outcome)) = end.no_progress

@@ -20,6 +20,7 @@ pub struct Undo {
     passes: u8,
     blast: Blast,
     count: (u16, u16),
+    checking: [u8; 2],
 }
 
 /// What [`Variant::unmake_null`] needs to take a null move back.
@@ -27,6 +28,7 @@ pub struct Undo {
 pub struct NullUndo {
     ep: Option<(Square, Square)>,
     hash: u64,
+    checking: [u8; 2],
 }
 
 impl Variant {
@@ -36,7 +38,10 @@ impl Variant {
         let undo = NullUndo {
             ep: pos.ep,
             hash: pos.hash,
+            checking: pos.checking,
         };
+        // A null move gives no check.
+        pos.checking[pos.side] = 0;
         if let Some((e, _)) = pos.ep.take() {
             pos.hash ^= self.keys.ep[e as usize];
         }
@@ -50,6 +55,7 @@ impl Variant {
         pos.side = pos.side.other();
         pos.ep = undo.ep;
         pos.hash = undo.hash;
+        pos.checking = undo.checking;
     }
 
     /// Play a (pseudo-)legal move. Returns what [`Variant::unmake`] needs.
@@ -68,6 +74,7 @@ impl Variant {
             passes: pos.passes,
             blast: Blast::default(),
             count: (pos.count_limit, pos.count_ply),
+            checking: pos.checking,
         };
         if pos.passes != 0 {
             pos.hash ^= keys.passes[pos.passes as usize];
@@ -259,6 +266,7 @@ impl Variant {
         pos.checks = undo.checks;
         pos.passes = undo.passes;
         (pos.count_limit, pos.count_ply) = undo.count;
+        pos.checking = undo.checking;
         pos.hash = undo.hash;
     }
 }

@@ -486,6 +486,10 @@ impl Run<'_> {
             let first = self.path.len() - window;
             let in_search = self.path.len() - ply;
             let mut seen = 0;
+            let score = |at: usize| {
+                let (o, _) = v.repetition_outcome(pos, self.path.len() - at, o);
+                Searcher::outcome_score(v.decide(o, pos), ply)
+            };
             for (i, &h) in self.path[first..]
                 .iter()
                 .enumerate()
@@ -495,13 +499,13 @@ impl Run<'_> {
             {
                 if h == pos.hash {
                     if first + i >= in_search {
-                        return Some(Searcher::outcome_score(v.decide(o, pos), ply));
+                        return Some(score(first + i));
                     }
                     seen += 1;
+                    if seen + 1 >= n as usize {
+                        return Some(score(first + i));
+                    }
                 }
-            }
-            if seen + 1 >= n as usize {
-                return Some(Searcher::outcome_score(v.decide(o, pos), ply));
             }
         }
         None
