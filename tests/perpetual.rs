@@ -10,11 +10,12 @@ use myriad::search::{Limits, Score, Searcher};
 /// The xiangqi game: Red's chariot checks from h10 and h9 in turn, Black's
 /// general steps e10-e9 and back; 7 plies, Black to move.
 const FEN: &str = "4k4/7R1/9/9/9/9/9/9/9/3K5 w - - 0 1";
-const MOVES: &[&str] = &["h9h10", "e10e9", "h10h9", "e9e10", "h9h10", "e10e9", "h10h9"];
+const MOVES: &[&str] = &[
+    "h9h10", "e10e9", "h10h9", "e9e10", "h9h10", "e10e9", "h10h9",
+];
 
 fn best(rules: &std::path::Path) -> (String, Score, Variant) {
-    let game = load(rules)
-        .unwrap_or_else(|e| panic!("{}", e.rendered()));
+    let game = load(rules).unwrap_or_else(|e| panic!("{}", e.rendered()));
     let v = game.variant;
     let mut pos = parse_fen(&v, FEN).unwrap();
     let mut history = Vec::new();

@@ -381,6 +381,9 @@ fn describe_whole_side(r: &RuleSet, s: &mut String) {
         );
     }
     if let Some(o) = r.end.perpetual {
-        let _ = writeln!(s, "end: perpetual check in a repetition {o:?} for the checker");
+        let _ = writeln!(
+            s,
+            "end: perpetual check in a repetition {o:?} for the checker"
+        );
     }
 }

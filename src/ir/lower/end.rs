@@ -108,7 +108,9 @@ impl<'a> Lowerer<'a> {
         }
         if let Some(p) = seen.get("perpetual check")
             && end.repetition.is_none()
-            && e.rules.iter().all(|r| !matches!(r.kind, ast::EndKind::Repetition(_)))
+            && e.rules
+                .iter()
+                .all(|r| !matches!(r.kind, ast::EndKind::Repetition(_)))
         {
             self.errors.push(
                 Diagnostic::error(*p, "`perpetual check` needs a `repetition` rule")
