@@ -28,8 +28,8 @@ MYRIAD = os.path.join(ROOT, "target", "release", "myriad")
 # The bundled rule files whose names are Fairy-Stockfish variants.
 VARIANTS = [
     "chess", "3check", "antichess", "atomic", "berolina", "capablanca", "giveaway", "gustav3",
-    "horde", "kingofthehill", "knightmate", "losers", "makruk", "racingkings", "shatranj",
-    "xiangqi",
+    "horde", "janggi", "kingofthehill", "knightmate", "losers", "makruk", "racingkings",
+    "shatranj", "xiangqi",
     # Hands (issue 11).
     "crazyhouse",
 ]

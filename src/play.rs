@@ -35,7 +35,8 @@ impl GameResult {
 /// The result when the game ends with `outcome` for the side to move.
 pub fn result_of(outcome: Outcome, side_to_move: Color) -> GameResult {
     let winner = match outcome {
-        Outcome::Draw => return GameResult::Draw,
+        // `points` is decided before a result is read (`Variant::settle`).
+        Outcome::Draw | Outcome::Points => return GameResult::Draw,
         Outcome::Win => side_to_move,
         Outcome::Loss => side_to_move.other(),
     };
@@ -61,6 +62,8 @@ pub fn reason_text(r: EndReason) -> &'static str {
         EndReason::Counting => "counting",
         EndReason::Passes => "passes",
         EndReason::Facing => "pass while facing",
+        EndReason::Points => "material points",
+        EndReason::PerpetualCheck => "perpetual check",
     }
 }
 

@@ -139,6 +139,26 @@ fn run_test(original: &Game, t: &TestDef) -> Vec<Diagnostic> {
                     );
                 }
             }
+            TestStep::Expect(Expectation::Result(o), span) => {
+                let end = v.game_end(&mut pos, &history);
+                if end.map(|(got, _)| got) != Some(*o) {
+                    let found = match end {
+                        Some((got, why)) => format!(
+                            "over with {} for the side to move ({})",
+                            format!("{got:?}").to_lowercase(),
+                            crate::play::reason_text(why)
+                        ),
+                        None => "not over".to_string(),
+                    };
+                    failures.push(fail(
+                        *span,
+                        format!(
+                            "expected the game over with {} for the side to move, found it {found}",
+                            format!("{o:?}").to_lowercase()
+                        ),
+                    ));
+                }
+            }
             TestStep::Expect(e, span) => {
                 let mut moves = Vec::new();
                 v.legal_moves(&mut pos, &mut moves);
@@ -154,6 +174,7 @@ fn run_test(original: &Game, t: &TestDef) -> Vec<Diagnostic> {
                     Expectation::Extinct => material == Some(EndReason::Extinction),
                     Expectation::Bare => material == Some(EndReason::Bare),
                     Expectation::Counting => counted,
+                    Expectation::Result(_) => true,
                 };
                 if !ok {
                     let state = match (check, moves.is_empty()) {

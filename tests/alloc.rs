@@ -79,3 +79,26 @@ fn the_search_loop_does_not_allocate() {
         );
     }
 }
+
+#[test]
+fn a_count_past_its_limit_in_check_does_not_allocate() {
+    // Makruk: Black's king on e8 in check from the rook on a8, a count of
+    // 40 plies past its limit of 32. Whether the game is over asks whether
+    // Black has a legal move (it has: Ke7...), many times: at most a few
+    // allocations (other tests run in parallel), never one per call.
+    let root = env!("CARGO_MANIFEST_DIR");
+    let game = load(std::path::Path::new(&format!(
+        "{root}/rules/makruk.variant"
+    )))
+    .unwrap_or_else(|e| panic!("{}", e.rendered()));
+    let v = &game.variant;
+    let mut pos = parse_fen(v, "R3k3/8/8/8/8/8/8/3K4 b - 32 40 1").expect("fen");
+    assert!(v.in_check(&pos));
+    assert!(v.counting_end(&mut pos).is_some());
+    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    for _ in 0..1000 {
+        assert!(v.counting_end(&mut pos).is_some());
+    }
+    let n = ALLOCATIONS.load(Ordering::Relaxed) - before;
+    assert!(n < 100, "{n} allocations in 1000 calls");
+}

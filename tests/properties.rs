@@ -58,6 +58,17 @@ proptest! {
                 prop_assert_eq!(back.halfmove, 0, "half-move clock read during a count: {}", fen);
                 back.halfmove = pos.halfmove;
             }
+            // The passes in a row are not written (as Fairy-Stockfish's
+            // FEN): they read back as 0, the hash without them.
+            if pos.passes != 0 {
+                prop_assert_eq!(back.passes, 0, "passes read back: {}", fen);
+                back.passes = pos.passes;
+                back.hash = back.compute_hash(&v.keys);
+            }
+            // The checks in a row (kept for `perpetual check`) are history,
+            // not in the FEN: they read back as none.
+            prop_assert_eq!(back.checking, [0, 0], "checks in a row read back: {}", fen);
+            back.checking = pos.checking;
             prop_assert_eq!(&back, &pos, "FEN round trip changed the position: {}", fen);
             moves.clear();
             v.legal_moves(&mut pos, &mut moves);

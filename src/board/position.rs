@@ -223,6 +223,9 @@ pub struct Position {
     /// games only: captured, it goes to the hand as the kind it promoted
     /// from; FEN writes it with `~`). Not hashed.
     pub promoted: Bitset,
+    /// Each player's last moves in a row that gave check (kept only in
+    /// games with `perpetual check`; not hashed, not in the FEN).
+    pub checking: [u8; 2],
 }
 
 impl Position {
@@ -244,6 +247,7 @@ impl Position {
             count_limit: 0,
             count_ply: 0,
             promoted: Bitset::EMPTY,
+            checking: [0; 2],
         }
     }
 

@@ -369,6 +369,26 @@ fn describe_whole_side(r: &RuleSet, s: &mut String) {
             .collect();
         let _ = writeln!(s, "end: bare [{}] {:?}", names.join(" "), x.outcome);
     }
+    if let Some(p) = &r.end.points {
+        let cents = |n: i64| format!("{}", n as f64 / 100.0);
+        let pieces: Vec<String> = (0..r.pieces.len())
+            .filter(|&k| p.pieces.get(k).is_some_and(|&n| n != 0))
+            .map(|k| format!("{} {}", r.pieces[k].name, cents(p.pieces[k])))
+            .collect();
+        let _ = writeln!(
+            s,
+            "end: points [{}] bonus {} {}",
+            pieces.join(", "),
+            cents(p.bonus[0]),
+            cents(p.bonus[1])
+        );
+    }
+    if let Some(o) = r.end.perpetual {
+        let _ = writeln!(
+            s,
+            "end: perpetual check in a repetition {o:?} for the checker"
+        );
+    }
 }
 
 /// One movement rule as `myriad check --dump` writes it, on one line (a

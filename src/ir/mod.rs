@@ -437,6 +437,18 @@ pub enum Outcome {
     Win,
     /// Draw.
     Draw,
+    /// Decided by the `points` table ([`PointsDef`]): more points win,
+    /// equal points draw. Resolved in the position where the game ends.
+    Points,
+}
+
+/// `points { ... }`: each player's material points, in hundredths.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PointsDef {
+    /// The points of one piece of each type on the board (by piece id).
+    pub pieces: Vec<i64>,
+    /// Each player's bonus.
+    pub bonus: [i64; 2],
 }
 
 /// End conditions.
@@ -471,6 +483,12 @@ pub struct EndDef {
     /// `counting ... -> O`: the count's limits; the outcome (for the side
     /// to move) when a count passes its limit.
     pub counting: Option<(CountingDef, Outcome)>,
+    /// `points { ... }`: the table the outcome `points` reads.
+    pub points: Option<PointsDef>,
+    /// `perpetual check -> O`: a repetition ending the game in which one
+    /// player gave check with each of its moves since the repeated position
+    /// first stood; O is for that player (both: the repetition's outcome).
+    pub perpetual: Option<Outcome>,
 }
 
 /// `counting without P+ { board N  P K -> N ...  else N }`, limits in full
@@ -610,6 +628,8 @@ pub enum Expectation {
     Bare,
     /// Over by a `counting` rule.
     Counting,
+    /// Over (by any end rule) with this outcome for the side to move.
+    Result(Outcome),
 }
 
 /// Which pieces (by index) can enter a game of `rules`: those of the start

@@ -171,7 +171,11 @@ fn walk_item(item: &mut GameItem, f: &mut dyn FnMut(Slot<'_>)) {
                         pieces.iter_mut().for_each(|p| f(Slot::Name(p)));
                         dirs.iter_mut().for_each(|d| walk_dir(d, f));
                     }
+                    EndKind::Perpetual => {}
                 }
+            }
+            for t in &mut e.points {
+                t.entries.iter_mut().for_each(|(n, _)| f(Slot::Name(n)));
             }
         }
         GameItem::Test(t) => {

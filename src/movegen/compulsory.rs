@@ -69,12 +69,13 @@ impl Variant {
     #[inline]
     pub fn material_end(&self, pos: &Position) -> Option<(Outcome, EndReason)> {
         if let Some(o) = self.extinct_end(pos) {
-            return Some((o, EndReason::Extinction));
+            return Some(self.settle(o, EndReason::Extinction, pos));
         }
         if self.bare.is_empty() {
             return None;
         }
-        self.bare_end(pos).map(|o| (o, EndReason::Bare))
+        self.bare_end(pos)
+            .map(|o| self.settle(o, EndReason::Bare, pos))
     }
 
     /// The number of pieces of `c` (on the board and in hand) of the kinds
@@ -151,5 +152,7 @@ fn flip(o: Outcome) -> Outcome {
         Outcome::Win => Outcome::Loss,
         Outcome::Loss => Outcome::Win,
         Outcome::Draw => Outcome::Draw,
+        // Decided later, in the position where the game ends.
+        Outcome::Points => Outcome::Points,
     }
 }

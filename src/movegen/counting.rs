@@ -110,14 +110,10 @@ impl Variant {
         if pos.count_limit == 0 || pos.count_ply <= pos.count_limit {
             return None;
         }
-        if self.in_check(pos) {
-            let mut moves = Vec::new();
-            self.legal_moves(pos, &mut moves);
-            if moves.is_empty() {
-                return None;
-            }
+        if self.in_check(pos) && !self.has_legal_move(pos) {
+            return None;
         }
-        Some(cc.outcome)
+        Some(self.decide(cc.outcome, pos))
     }
 }
 

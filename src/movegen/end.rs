@@ -1,7 +1,8 @@
-//! How a game ends: checkmate, stalemate, repetition, the no-progress rule.
+//! How a game ends: checkmate, stalemate, repetition (and perpetual check),
+//! the no-progress rule; outcomes decided by material points.
 
 use super::tables::Variant;
-use crate::board::Position;
+use crate::board::{Color, Position};
 use crate::ir::Outcome;
 
 /// Why the game is over.
@@ -31,12 +32,99 @@ pub enum EndReason {
     Facing,
     /// A count passed its limit (`counting`).
     Counting,
+    /// A rule whose outcome is `points` ended the game: the material points
+    /// decided it.
+    Points,
+    /// A repetition in which one player gave check with every move
+    /// (`perpetual check`).
+    PerpetualCheck,
 }
 
 impl Variant {
     /// Is the game over in `pos`? `history` holds the hashes of the earlier
     /// positions of the game (oldest first, `pos` itself excluded).
     pub fn game_end(&self, pos: &mut Position, history: &[u64]) -> Option<(Outcome, EndReason)> {
+        let (o, why) = self.game_end_as_written(pos, history)?;
+        Some(self.settle(o, why, pos))
+    }
+
+    /// An outcome `points` decided in `pos` (reason [`EndReason::Points`]);
+    /// any other as it is.
+    #[inline]
+    pub fn settle(&self, o: Outcome, why: EndReason, pos: &Position) -> (Outcome, EndReason) {
+        if o == Outcome::Points {
+            (self.by_points(pos), EndReason::Points)
+        } else {
+            (o, why)
+        }
+    }
+
+    /// The outcome `o` for the side to move in `pos`, `points` decided.
+    #[inline]
+    pub fn decide(&self, o: Outcome, pos: &Position) -> Outcome {
+        if o == Outcome::Points {
+            self.by_points(pos)
+        } else {
+            o
+        }
+    }
+
+    /// The side to move's result by the `points` table: more points win,
+    /// equal points (or no table) draw.
+    pub fn by_points(&self, pos: &Position) -> Outcome {
+        let Some(t) = &self.rules.end.points else {
+            return Outcome::Draw;
+        };
+        let points = |c: Color| -> i64 {
+            t.bonus[c]
+                + pos.occ[c]
+                    .iter()
+                    .map(|sq| {
+                        t.pieces
+                            .get(pos.board[sq as usize].kind().index())
+                            .copied()
+                            .unwrap_or(0)
+                    })
+                    .sum::<i64>()
+        };
+        let (us, them) = (points(pos.side), points(pos.side.other()));
+        match us.cmp(&them) {
+            std::cmp::Ordering::Greater => Outcome::Win,
+            std::cmp::Ordering::Less => Outcome::Loss,
+            std::cmp::Ordering::Equal => Outcome::Draw,
+        }
+    }
+
+    /// A repetition ends the game, the repeated position having first stood
+    /// `plies` plies ago; `o` is the `repetition` rule's outcome. With
+    /// `perpetual check -> P`: if one player gave check with each of its
+    /// moves since then and the other did not, P for that player.
+    pub fn repetition_outcome(
+        &self,
+        pos: &Position,
+        plies: usize,
+        o: Outcome,
+    ) -> (Outcome, EndReason) {
+        let Some(p) = self.rules.end.perpetual else {
+            return (o, EndReason::Repetition);
+        };
+        // Each player made half of the plies of the cycle.
+        let moves = (plies / 2).max(1);
+        let us = pos.side;
+        let by = |c: Color| usize::from(pos.checking[c]) >= moves;
+        match (by(us.other()), by(us)) {
+            (true, false) => (super::goals::flip(p), EndReason::PerpetualCheck),
+            (false, true) => (p, EndReason::PerpetualCheck),
+            _ => (o, EndReason::Repetition),
+        }
+    }
+
+    /// [`Variant::game_end`] with the outcomes as the rules give them.
+    fn game_end_as_written(
+        &self,
+        pos: &mut Position,
+        history: &[u64],
+    ) -> Option<(Outcome, EndReason)> {
         if let Some(end) = self.material_end(pos) {
             return Some(end);
         }
@@ -57,9 +145,16 @@ impl Variant {
             return Some((outcome, EndReason::Counting));
         }
         if let Some((n, outcome)) = end.repetition {
-            let seen = 1 + history.iter().filter(|&&h| h == pos.hash).count() as u32;
-            if seen >= n {
-                return Some((outcome, EndReason::Repetition));
+            // The earlier occurrences, latest first: the N-th occurrence
+            // closes a cycle back to the earliest of the N.
+            let mut seen = 1;
+            for (i, &h) in history.iter().enumerate().rev() {
+                if h == pos.hash {
+                    seen += 1;
+                    if seen >= n {
+                        return Some(self.repetition_outcome(pos, history.len() - i, outcome));
+                    }
+                }
             }
         }
         if let Some((n, outcome)) = end.no_progress

@@ -670,6 +670,29 @@ impl Variant {
         }
     }
 
+    /// Has the side to move a legal move? Allocates nothing once warm: the
+    /// pseudo-legal moves go to a buffer kept per thread, and the first
+    /// legal one ends the look.
+    pub fn has_legal_move(&self, pos: &mut Position) -> bool {
+        thread_local! {
+            static BUF: std::cell::RefCell<Vec<Move>> = const { std::cell::RefCell::new(Vec::new()) };
+        }
+        if self.goal_end(pos).is_some() || self.extinction(pos).is_some() {
+            return false;
+        }
+        let any = |buf: &mut Vec<Move>, pos: &mut Position| {
+            buf.clear();
+            self.pseudo_moves(pos, buf);
+            let s = self.safety(pos);
+            (0..buf.len()).any(|i| self.is_legal_fast(pos, buf[i], &s))
+        };
+        BUF.with(|b| match b.try_borrow_mut() {
+            Ok(mut buf) => any(&mut buf, pos),
+            // Asked again while the buffer is in use (from within a look).
+            Err(_) => any(&mut Vec::new(), pos),
+        })
+    }
+
     /// The number of legal moves, without keeping them.
     pub fn count_legal(&self, pos: &mut Position, buf: &mut Vec<Move>) -> u64 {
         buf.clear();

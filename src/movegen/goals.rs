@@ -43,16 +43,20 @@ pub(crate) struct Goals {
     pub(crate) forbids: bool,
     /// `passes N -> O`.
     passes: Option<(u8, Outcome)>,
+    /// `perpetual check`: `make` counts each player's checks in a row.
+    pub(crate) perpetual: bool,
     /// `facing ... -> O` in `end`: while it holds, a move must end it (a
     /// pass may not, and ends the game with O for the side to move then).
     standoff: Option<(CFacing, Outcome)>,
 }
 
-fn flip(o: Outcome) -> Outcome {
+pub(super) fn flip(o: Outcome) -> Outcome {
     match o {
         Outcome::Win => Outcome::Loss,
         Outcome::Loss => Outcome::Win,
         Outcome::Draw => Outcome::Draw,
+        // Decided later, in the position where the game ends.
+        Outcome::Points => Outcome::Points,
     }
 }
 
@@ -98,6 +102,7 @@ impl Variant {
                 || passes.is_some()
                 || standoff.is_some(),
             passes,
+            perpetual: end.perpetual.is_some(),
             standoff,
             forbids: forbid_check || !facing.is_empty(),
             reach,
@@ -164,6 +169,12 @@ impl Variant {
         if !self.goals.ends {
             return None;
         }
+        let (o, why) = self.goal_end_as_written(pos)?;
+        Some(self.settle(o, why, pos))
+    }
+
+    /// [`Variant::goal_end`] with the outcome as the rule gives it.
+    fn goal_end_as_written(&self, pos: &mut Position) -> Option<(Outcome, EndReason)> {
         if let Some(end) = self.royal_lost(pos) {
             return Some(end);
         }
@@ -214,6 +225,15 @@ impl Variant {
     /// After `make`: count the check the move gave, if the game counts them.
     #[inline]
     pub(super) fn count_check(&self, pos: &mut Position) {
+        if self.goals.perpetual {
+            let mover = pos.side.other();
+            let n = pos.checking[mover];
+            pos.checking[mover] = if self.in_check(pos) {
+                n.saturating_add(1)
+            } else {
+                0
+            };
+        }
         if self.goals.checks.is_some() && self.in_check(pos) {
             let mover = pos.side.other();
             let n = pos.checks[mover];

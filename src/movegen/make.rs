@@ -25,6 +25,7 @@ pub struct Undo {
     pub(super) marks: u8,
     /// `captures to hand`: the kind the capture added to the mover's hand.
     pub(super) to_hand: Kind,
+    checking: [u8; 2],
 }
 
 impl Undo {
@@ -40,6 +41,7 @@ impl Undo {
 pub struct NullUndo {
     ep: Option<(Square, Square)>,
     hash: u64,
+    checking: [u8; 2],
 }
 
 impl Variant {
@@ -49,7 +51,10 @@ impl Variant {
         let undo = NullUndo {
             ep: pos.ep,
             hash: pos.hash,
+            checking: pos.checking,
         };
+        // A null move gives no check.
+        pos.checking[pos.side] = 0;
         if let Some((e, _)) = pos.ep.take() {
             pos.hash ^= self.keys.ep[e as usize];
         }
@@ -63,6 +68,7 @@ impl Variant {
         pos.side = pos.side.other();
         pos.ep = undo.ep;
         pos.hash = undo.hash;
+        pos.checking = undo.checking;
     }
 
     /// Play a (pseudo-)legal move. Returns what [`Variant::unmake`] needs.
@@ -83,6 +89,7 @@ impl Variant {
             count: (pos.count_limit, pos.count_ply),
             marks: 0,
             to_hand: Piece::NO_KIND,
+            checking: pos.checking,
         };
         if pos.passes != 0 {
             pos.hash ^= keys.passes[pos.passes as usize];
@@ -283,6 +290,7 @@ impl Variant {
         pos.checks = undo.checks;
         pos.passes = undo.passes;
         (pos.count_limit, pos.count_ply) = undo.count;
+        pos.checking = undo.checking;
         pos.hash = undo.hash;
     }
 }

@@ -560,16 +560,15 @@ pub fn write_fen(v: &Variant, pos: &Position) -> String {
     } else {
         pos.halfmove
     };
+    // The passes in a row are not written (Fairy-Stockfish writes no such
+    // field); a FEN read back starts with none.
     s += &format!(" {clock} {}", pos.fullmove);
-    if pos.passes > 0 {
-        s += &format!(" p{}", pos.passes);
-    }
     s
 }
 
 /// In a game with `pass`, a last field `pN` after the move number: the last
-/// N moves were passes (Myriad's own; absent, as Fairy-Stockfish writes
-/// FENs, means none). Removed from `fields`.
+/// N moves were passes (read, never written: Fairy-Stockfish's FEN has no
+/// such field, and absent means none). Removed from `fields`.
 fn take_passes(v: &Variant, fields: &mut Vec<&str>) -> Result<u8, FenError> {
     if !v.rules.pass || fields.len() < 7 {
         return Ok(0);

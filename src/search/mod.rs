@@ -297,7 +297,8 @@ impl Searcher {
     /// The score of a game end for the side to move, `ply` plies from the root.
     fn outcome_score(outcome: Outcome, ply: usize) -> i32 {
         match outcome {
-            Outcome::Draw => 0,
+            // `points` is decided before a score is asked for.
+            Outcome::Draw | Outcome::Points => 0,
             Outcome::Loss => -MATE + ply as i32,
             Outcome::Win => MATE - ply as i32,
         }
@@ -474,7 +475,7 @@ impl Run<'_> {
         if let Some((n, o)) = end.no_progress
             && pos.halfmove >= 2 * n
         {
-            return Some(Searcher::outcome_score(o, ply));
+            return Some(Searcher::outcome_score(v.decide(o, pos), ply));
         }
         if let Some((n, o)) = end.repetition {
             // `path` holds the positions before this one (game, then search).
@@ -485,6 +486,10 @@ impl Run<'_> {
             let first = self.path.len() - window;
             let in_search = self.path.len() - ply;
             let mut seen = 0;
+            let score = |at: usize| {
+                let (o, _) = v.repetition_outcome(pos, self.path.len() - at, o);
+                Searcher::outcome_score(v.decide(o, pos), ply)
+            };
             for (i, &h) in self.path[first..]
                 .iter()
                 .enumerate()
@@ -494,13 +499,13 @@ impl Run<'_> {
             {
                 if h == pos.hash {
                     if first + i >= in_search {
-                        return Some(Searcher::outcome_score(o, ply));
+                        return Some(score(first + i));
                     }
                     seen += 1;
+                    if seen + 1 >= n as usize {
+                        return Some(score(first + i));
+                    }
                 }
-            }
-            if seen + 1 >= n as usize {
-                return Some(Searcher::outcome_score(o, ply));
             }
         }
         None

@@ -210,14 +210,12 @@ impl Run<'_> {
         self.scores[ply] = scores;
         if i == 0 {
             let end = &v.rules.end;
-            return Searcher::outcome_score(
-                if in_check {
-                    end.checkmate
-                } else {
-                    end.stalemate
-                },
-                ply,
-            );
+            let o = if in_check {
+                end.checkmate
+            } else {
+                end.stalemate
+            };
+            return Searcher::outcome_score(v.decide(o, pos), ply);
         }
         let bound = if best >= beta {
             Bound::Lower

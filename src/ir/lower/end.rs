@@ -4,7 +4,7 @@ use super::*;
 use crate::lang::codes::Code;
 
 impl<'a> Lowerer<'a> {
-    pub(super) fn end(&mut self) -> EndDef {
+    pub(super) fn end(&mut self, players: Option<&[PlayerDef; 2]>) -> EndDef {
         let mut end = EndDef {
             checkmate: Outcome::Loss,
             stalemate: Outcome::Draw,
@@ -17,11 +17,18 @@ impl<'a> Lowerer<'a> {
             passes: None,
             facing: None,
             counting: None,
+            points: None,
+            perpetual: None,
         };
         let Some(e) = &self.flat.end else { return end };
+        end.points = self.points_table(e, players);
+        let mut uses_points = None;
         let mut seen: HashMap<&'static str, Span> = HashMap::new();
         for r in &e.rules {
             let o = Outcome::from(r.outcome);
+            if o == Outcome::Points && uses_points.is_none() {
+                uses_points = Some(r.span);
+            }
             let key = match &r.kind {
                 ast::EndKind::Checkmate => "checkmate",
                 ast::EndKind::Stalemate => "stalemate",
@@ -31,6 +38,7 @@ impl<'a> Lowerer<'a> {
                 ast::EndKind::Passes(_) => "passes",
                 ast::EndKind::Facing { .. } => "facing",
                 ast::EndKind::Counting(_) => "counting",
+                ast::EndKind::Perpetual => "perpetual check",
                 ast::EndKind::Reach(r) => {
                     if let Some(d) = self.reach(r, o) {
                         end.reach.push(d);
@@ -85,7 +93,31 @@ impl<'a> Lowerer<'a> {
                 ast::EndKind::Counting(x) => {
                     end.counting = self.counting_def(x).map(|c| (c, o));
                 }
+                ast::EndKind::Perpetual => end.perpetual = Some(o),
             }
+        }
+        if let Some(at) = uses_points
+            && e.points.is_empty()
+        {
+            self.errors.push(
+                Diagnostic::error(at, "the outcome `points` needs a `points` table")
+                    .with_code(Code::BadRule)
+                    .with_label("decided by points, but no points are given")
+                    .with_help("add `points { PIECE N ... }` to the end block"),
+            );
+        }
+        if let Some(p) = seen.get("perpetual check")
+            && end.repetition.is_none()
+            && e.rules
+                .iter()
+                .all(|r| !matches!(r.kind, ast::EndKind::Repetition(_)))
+        {
+            self.errors.push(
+                Diagnostic::error(*p, "`perpetual check` needs a `repetition` rule")
+                    .with_code(Code::BadRule)
+                    .with_label("applies only when a repetition ends the game")
+                    .with_help("add `repetition N -> O` to the end block"),
+            );
         }
         // A count in progress takes the FEN's half-move field (as
         // Fairy-Stockfish writes it), so the two clocks cannot both be kept.
@@ -101,6 +133,51 @@ impl<'a> Lowerer<'a> {
             );
         }
         end
+    }
+
+    /// The `points` table: each piece's points (0 if not named) and each
+    /// player's bonus, in hundredths.
+    fn points_table(
+        &mut self,
+        e: &ast::End,
+        players: Option<&[PlayerDef; 2]>,
+    ) -> Option<PointsDef> {
+        let table = e.points.first()?;
+        if let Some(second) = e.points.get(1) {
+            self.errors.push(
+                Diagnostic::error(second.span, "`points` is given twice")
+                    .with_code(Code::Duplicate)
+                    .with_label("given again here")
+                    .with_secondary(table.span, "first given here"),
+            );
+        }
+        let mut def = PointsDef {
+            pieces: vec![0; self.piece_ids.len()],
+            bonus: [0; 2],
+        };
+        let mut named: HashMap<&str, Span> = HashMap::new();
+        for (name, n) in &table.entries {
+            if let Some(first) = named.insert(name.text.as_str(), name.span) {
+                self.errors.push(
+                    Diagnostic::error(name.span, format!("`{}` has points twice", name.text))
+                        .with_code(Code::Duplicate)
+                        .with_label("given again here")
+                        .with_secondary(first, "first given here"),
+                );
+                continue;
+            }
+            let player = players.and_then(|p| p.iter().position(|p| p.name == name.text));
+            let points = self.value(n);
+            match player {
+                Some(i) => def.bonus[i] = i64::from(points.unwrap_or(0)),
+                None => {
+                    if let Some(k) = self.piece_id(name) {
+                        def.pieces[k] = i64::from(points.unwrap_or(0));
+                    }
+                }
+            }
+        }
+        Some(def)
     }
 
     /// An `extinct` rule: the pieces it counts.

@@ -10,6 +10,7 @@ impl From<ast::Outcome> for Outcome {
             ast::Outcome::Loss => Outcome::Loss,
             ast::Outcome::Win => Outcome::Win,
             ast::Outcome::Draw => Outcome::Draw,
+            ast::Outcome::Points => Outcome::Points,
         }
     }
 }

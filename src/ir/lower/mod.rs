@@ -356,7 +356,7 @@ impl<'a> Lowerer<'a> {
         }
         let drops = self.drops();
         let (options, option_values) = self.options(players.as_ref());
-        let end = self.end();
+        let end = self.end(players.as_ref());
         let forbid = self.forbid(&pieces);
         let explosion = self.explosion();
         let tests = self.tests(players.as_ref());

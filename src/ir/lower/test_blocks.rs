@@ -76,6 +76,9 @@ impl<'a> Lowerer<'a> {
                     ast::TestStepKind::Extinct => TestStep::Expect(Expectation::Extinct, s.span),
                     ast::TestStepKind::Bare => TestStep::Expect(Expectation::Bare, s.span),
                     ast::TestStepKind::Counting => TestStep::Expect(Expectation::Counting, s.span),
+                    ast::TestStepKind::Result(o) => {
+                        TestStep::Expect(Expectation::Result(Outcome::from(*o)), s.span)
+                    }
                     ast::TestStepKind::Options(list) => {
                         let set = self.option_settings(list);
                         if steps.iter().any(|s| !matches!(s, TestStep::Options(_))) {

@@ -77,6 +77,8 @@ pub struct Placement {
 pub struct End {
     /// The conditions.
     pub rules: Vec<EndRule>,
+    /// `points { ... }` tables, in order (one is allowed).
+    pub points: Vec<PointsTable>,
     /// The whole block.
     pub span: Span,
 }
@@ -112,6 +114,18 @@ pub enum EndKind {
     },
     /// `counting without P+ { board N  P K -> N ...  else N }`.
     Counting(Counting),
+    /// `perpetual check`: a repetition in which one player checked with
+    /// every move (the outcome is for that player).
+    Perpetual,
+}
+
+/// `points { NAME N ... }`: material points of pieces, bonuses of players.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PointsTable {
+    /// `NAME N`, in order: a piece or a player, and its points.
+    pub entries: Vec<(Ident, Number)>,
+    /// The whole table.
+    pub span: Span,
 }
 
 /// A `counting` rule, as written.
@@ -169,6 +183,8 @@ pub enum Outcome {
     Win,
     /// `draw`.
     Draw,
+    /// `points`: decided by the `points` table.
+    Points,
 }
 
 /// `COND -> OUTCOME`.

@@ -47,6 +47,8 @@ pub enum TestStepKind {
     Bare,
     /// `counting`.
     Counting,
+    /// `result O`: the game is over with O for the side to move.
+    Result(Outcome),
     /// `option NAME = VALUE ...`.
     Options(Vec<(Ident, Ident)>),
     /// `vote OPTION PLAYER CHOICE ... -> CHOICE|refused`.

@@ -8,12 +8,40 @@ use super::*;
 
 pub(super) fn end(p: Pair<Rule>, file: FileId) -> End {
     let sp = span(&p, file);
-    let rules = Children::of(p)
-        .many(Rule::end_rule)
+    let mut rules = Vec::new();
+    let mut points = Vec::new();
+    for c in p.into_inner() {
+        match c.as_rule() {
+            Rule::end_rule => rules.push(end_rule(c, file)),
+            Rule::points_table => points.push(points_table(c, file)),
+            _ => {}
+        }
+    }
+    End {
+        rules,
+        points,
+        span: sp,
+    }
+}
+
+/// `points { NAME N ... }`.
+fn points_table(p: Pair<Rule>, file: FileId) -> PointsTable {
+    let sp = span(&p, file);
+    let entries = Children::of(p)
+        .many(Rule::points_entry)
         .into_iter()
-        .map(|c| end_rule(c, file))
+        .map(|e| {
+            let mut c = Children::of(e);
+            let name = ident(c.one(Rule::name), file);
+            let n = c.one(Rule::number);
+            let n = Number {
+                text: n.as_str().to_string(),
+                span: span(&n, file),
+            };
+            (name, n)
+        })
         .collect();
-    End { rules, span: sp }
+    PointsTable { entries, span: sp }
 }
 
 pub(super) fn end_rule(p: Pair<Rule>, file: FileId) -> EndRule {
@@ -40,6 +68,7 @@ pub(super) fn end_rule(p: Pair<Rule>, file: FileId) -> EndRule {
         Rule::extinct,
         Rule::bare_end,
         Rule::counting_end,
+        Rule::perpetual_end,
     ]);
     let kind = match head.as_rule() {
         Rule::kw_checkmate => EndKind::Checkmate,
@@ -49,6 +78,13 @@ pub(super) fn end_rule(p: Pair<Rule>, file: FileId) -> EndRule {
         Rule::extinct => EndKind::Extinct(extinct(head, file)),
         Rule::bare_end => return bare_end(head, file, sp),
         Rule::counting_end => return counting_end(head, file, sp),
+        Rule::perpetual_end => {
+            return EndRule {
+                kind: EndKind::Perpetual,
+                outcome: outcome_of(Children::of(head).one(Rule::outcome)),
+                span: sp,
+            };
+        }
         r => Children::unexpected(Rule::end_rule, r),
     };
     let k = Children::choice(c.one(Rule::outcome));
@@ -56,6 +92,7 @@ pub(super) fn end_rule(p: Pair<Rule>, file: FileId) -> EndRule {
         Rule::kw_loss => Outcome::Loss,
         Rule::kw_win => Outcome::Win,
         Rule::kw_draw => Outcome::Draw,
+        Rule::kw_points => Outcome::Points,
         r => Children::unexpected(Rule::outcome, r),
     };
     EndRule {
@@ -238,6 +275,7 @@ pub(super) fn test_step(p: Pair<Rule>, file: FileId) -> TestStep {
         Rule::extinct_step => TestStepKind::Extinct,
         Rule::bare_step => TestStepKind::Bare,
         Rule::counting_step => TestStepKind::Counting,
+        Rule::result_step => TestStepKind::Result(outcome_of(k.one(Rule::outcome))),
         r => Children::unexpected(Rule::test_step, r),
     };
     TestStep { kind, span: sp }

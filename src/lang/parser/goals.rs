@@ -52,6 +52,7 @@ pub(super) fn outcome_of(p: Pair<Rule>) -> Outcome {
         Rule::kw_loss => Outcome::Loss,
         Rule::kw_win => Outcome::Win,
         Rule::kw_draw => Outcome::Draw,
+        Rule::kw_points => Outcome::Points,
         r => Children::unexpected(Rule::outcome, r),
     }
 }

@@ -178,6 +178,8 @@ fn is_keyword(rule: Rule) -> bool {
             | Rule::kw_repetition
             | Rule::kw_no_progress
             | Rule::kw_loss
+            | Rule::kw_points
+            | Rule::kw_perpetual
             | Rule::kw_win
             | Rule::kw_draw
             | Rule::kw_test

@@ -167,14 +167,16 @@ fn describe(rule: Rule) -> Option<String> {
         Rule::mirror => "`mirror`",
         Rule::placement => "a piece name followed by squares",
         Rule::end_rule => {
-            "an end condition (checkmate, stalemate, repetition, no_progress, checks, extinct, passes, facing, counting or PIECE reaches ZONE)"
+            "an end condition (checkmate, stalemate, repetition, no_progress, checks, extinct, passes, facing, counting, perpetual check or PIECE reaches ZONE), or a points table"
         }
+        Rule::points_table | Rule::points_entry => "a piece or player name and its points, or `}`",
+        Rule::perpetual_end => "`perpetual check`",
         Rule::reach_end | Rule::reach_piece => "a piece name, or `reaches`",
         Rule::answered => "`answered`",
         Rule::forbid_rule | Rule::facing => "a forbidden condition (check or facing)",
         Rule::facing_piece => "a piece name, or `along`",
         Rule::explosion => "`around` and directions, then `removes` and a filter, or `}`",
-        Rule::outcome => "loss, win or draw",
+        Rule::outcome => "loss, win, draw or points",
         Rule::test_step
         | Rule::fen_step
         | Rule::play_step
@@ -188,10 +190,11 @@ fn describe(rule: Rule) -> Option<String> {
         | Rule::extinct_step
         | Rule::bare_step
         | Rule::counting_step
+        | Rule::result_step
         | Rule::check_step
         | Rule::option_step
         | Rule::vote_step => {
-            "a test step (option, vote, fen, play, perft, legal, illegal, moves =, check, not check, checkmate or stalemate)"
+            "a test step (option, vote, fen, play, perft, legal, illegal, moves =, check, not check, checkmate, stalemate or result)"
         }
         Rule::board => "`board`",
         Rule::players => "`players`",
@@ -315,9 +318,11 @@ pub(super) fn rule_keywords(rule: Rule) -> &'static [&'static str] {
             "passes",
             "facing",
             "counting",
+            "perpetual",
+            "points",
         ],
         Rule::forbid_rule => &["check", "facing"],
-        Rule::outcome => &["loss", "win", "draw"],
+        Rule::outcome => &["loss", "win", "draw", "points"],
         Rule::test_step => &[
             "option",
             "vote",
@@ -334,6 +339,7 @@ pub(super) fn rule_keywords(rule: Rule) -> &'static [&'static str] {
             "extinct",
             "bare",
             "counting",
+            "result",
         ],
         _ => &[],
     }
