@@ -319,7 +319,6 @@ pub(super) fn rule_keywords(rule: Rule) -> &'static [&'static str] {
             "facing",
             "counting",
             "perpetual",
-            "points",
         ],
         Rule::forbid_rule => &["check", "facing"],
         Rule::outcome => &["loss", "win", "draw", "points"],
