@@ -739,7 +739,7 @@ fn error_syntax_messages() {
         ),
         (
             "  end { checkmate -> lose }",
-            "expected loss, win or draw, found `lose`",
+            "expected loss, win, draw or points, found `lose`",
             "4:22",
         ),
     ];
