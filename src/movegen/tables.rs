@@ -422,6 +422,17 @@ impl Variant {
         self.rules.pieces[kind].letter
     }
 
+    /// The letter of a piece type as a player's piece is written (FEN,
+    /// diagrams, boards): upper case for the first player, lower for the second.
+    pub fn letter_of(&self, kind: Kind, color: Color) -> char {
+        let l = self.letter(kind);
+        if color == Color::FIRST {
+            l
+        } else {
+            l.to_ascii_lowercase()
+        }
+    }
+
     /// The piece type with this letter (either case).
     pub fn kind_of_letter(&self, c: char) -> Option<Kind> {
         let up = c.to_ascii_uppercase();

@@ -636,10 +636,8 @@ pub fn diagram(v: &Variant, pos: &Position) -> String {
                 '*'
             } else if p.is_none() {
                 '.'
-            } else if p.color() == Color::FIRST {
-                v.letter(p.kind())
             } else {
-                v.letter(p.kind()).to_ascii_lowercase()
+                v.letter_of(p.kind(), p.color())
             };
             s.push(' ');
             s.push(c);

@@ -1,6 +1,6 @@
 // Piece figures, drawn for Myriad (no third-party set): each figure is SVG
 // markup in a 100x100 box, base at y = 89. A figure is chosen by the piece's
-// `figure` name from the API, else by its name; any other piece is a disc
+// `figure` name from the API (never guessed from its name); any other piece is a disc
 // with its letter.
 
 const W = { fill: "#fbfaf6", line: "#1c1b1a", detail: "#1c1b1a" };
@@ -175,9 +175,9 @@ function escapeXml(s) {
   return String(s).replace(/[&<>"]/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[ch]);
 }
 
-/** The figure key for a piece description {name, figure}. */
+/** The figure key for a piece description {name, figure}: its `figure` only. */
 export function figureKey(piece) {
-  const k = String((piece && (piece.figure || piece.name)) || "").toLowerCase().replace(/[^a-z]/g, "");
+  const k = String((piece && piece.figure) || "").toLowerCase().replace(/[^a-z]/g, "");
   return FIGURES[k] ? k : null;
 }
 

@@ -1,6 +1,6 @@
 //! `myriad play`'s board: the position drawn for a terminal, from either
 //! side, with Unicode figures where Unicode has one for the piece (chosen by
-//! its `figure` name, else its name, as the browser board chooses), letters
+//! its `figure` name only, as the browser board chooses), letters
 //! otherwise; holes as gaps, reserves beside the board, the last move and a
 //! checked royal piece marked, in colour when the terminal has colours.
 
@@ -38,37 +38,40 @@ impl Style {
     }
 }
 
-/// The Unicode figures by figure name: (name, white figure, black figure).
-/// Unicode has these six; any other piece is drawn with its letter.
-const FIGURES: [(&str, char, char); 6] = [
-    ("king", '♔', '♚'),
-    ("queen", '♕', '♛'),
-    ("rook", '♖', '♜'),
-    ("bishop", '♗', '♝'),
-    ("knight", '♘', '♞'),
-    ("pawn", '♙', '♟'),
-];
+/// The Unicode figures by figure name, as data (data/unicode-figures.txt):
+/// `NAME WHITE BLACK` per line, `#` comments. Unicode has six; any other
+/// figure is drawn with the piece's letter.
+const UNICODE_FIGURES: &str = include_str!("../../../data/unicode-figures.txt");
 
-/// The character for a piece: its figure, else its letter (White's upper
+/// The white and black Unicode figure for a figure name, if the table has one.
+fn unicode_figure(name: &str) -> Option<(char, char)> {
+    UNICODE_FIGURES
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .find_map(|l| {
+            let mut f = l.split_whitespace();
+            if f.next()? != name {
+                return None;
+            }
+            let w = f.next()?.chars().next()?;
+            let b = f.next()?.chars().next()?;
+            Some((w, b))
+        })
+}
+
+/// The character for a piece: its figure's Unicode symbol, else its letter (White's upper
 /// case, Black's lower case). With colours, both sides use the solid
 /// figures (the colour tells them apart).
 pub fn glyph(v: &Variant, p: Piece, style: Style) -> char {
     let def = &v.rules.pieces[p.kind()];
     let white = p.color() == Color::FIRST;
     if !style.ascii {
-        let key = def
-            .figure
-            .clone()
-            .unwrap_or_else(|| def.name.to_ascii_lowercase());
-        if let Some(&(_, w, b)) = FIGURES.iter().find(|(n, _, _)| *n == key) {
+        if let Some((w, b)) = def.figure.as_deref().and_then(unicode_figure) {
             return if white && !style.colour { w } else { b };
         }
     }
-    if white {
-        def.letter
-    } else {
-        def.letter.to_ascii_lowercase()
-    }
+    v.letter_of(p.kind(), p.color())
 }
 
 /// A reserve as text: `E×1 N×2` (letters, upper case for White), or None if empty.
@@ -76,16 +79,7 @@ fn reserve_text(v: &Variant, pos: &Position, c: Color) -> Option<String> {
     let parts: Vec<String> = (0..v.rules.pieces.len())
         .filter_map(|k| {
             let n = pos.reserve[c.index()][k];
-            (n > 0).then(|| {
-                let kind = Kind::new(k);
-                let l = v.letter(kind);
-                let l = if c == Color::FIRST {
-                    l
-                } else {
-                    l.to_ascii_lowercase()
-                };
-                format!("{l}×{n}")
-            })
+            (n > 0).then(|| format!("{}×{n}", v.letter_of(Kind::new(k), c)))
         })
         .collect();
     (!parts.is_empty()).then(|| parts.join(" "))
