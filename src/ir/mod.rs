@@ -62,6 +62,23 @@ pub struct RuleSet {
     pub captures_to_hand: bool,
 }
 
+impl RuleSet {
+    /// Every declared option with its value, in declared order: the value
+    /// `given` names for it, else its default.
+    pub fn option_settings(&self, given: &[(String, String)]) -> Vec<(String, String)> {
+        self.options
+            .iter()
+            .map(|d| {
+                let v = given
+                    .iter()
+                    .find(|(n, _)| *n == d.name)
+                    .map_or_else(|| d.choices[d.default].clone(), |(_, v)| v.clone());
+                (d.name.clone(), v)
+            })
+            .collect()
+    }
+}
+
 /// A drop rule: a piece of the mover's reserve placed on an empty square.
 #[derive(Debug, Clone, PartialEq)]
 pub struct DropDef {
@@ -132,11 +149,36 @@ pub struct VoteDef {
     pub otherwise: usize,
 }
 
+/// Why ballots do not fit a vote's order.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BallotError {
+    /// A player voted while another is asked.
+    #[error("player {voter} votes out of turn (player {asked} is asked now)")]
+    OutOfTurn {
+        /// Who voted.
+        voter: usize,
+        /// Who is asked now.
+        asked: usize,
+    },
+    /// A player who is asked has not voted.
+    #[error("player {0} has not voted")]
+    Missing(usize),
+    /// A player voted who is not asked (any more).
+    #[error("player {0} is not asked to vote")]
+    NotAsked(usize),
+}
+
+impl From<BallotError> for String {
+    fn from(e: BallotError) -> String {
+        e.to_string()
+    }
+}
+
 impl VoteDef {
     /// The result of a vote, or an error if the ballots do not fit the order
     /// (a player voting who is not asked, or one asked who did not vote).
     /// `ballots` are (player, choice) in the order cast.
-    pub fn decide(&self, ballots: &[(usize, usize)]) -> Result<usize, String> {
+    pub fn decide(&self, ballots: &[(usize, usize)]) -> Result<usize, BallotError> {
         let mut cast: Vec<(usize, usize)> = Vec::new();
         let mut rest = ballots.iter();
         for &(player, cond) in &self.voters {
@@ -147,15 +189,16 @@ impl VoteDef {
             match rest.next() {
                 Some(&(p, c)) if p == player => cast.push((p, c)),
                 Some(&(p, _)) => {
-                    return Err(format!(
-                        "player {p} votes out of turn (player {player} is asked now)"
-                    ));
+                    return Err(BallotError::OutOfTurn {
+                        voter: p,
+                        asked: player,
+                    });
                 }
-                None => return Err(format!("player {player} has not voted")),
+                None => return Err(BallotError::Missing(player)),
             }
         }
         if let Some(&(p, _)) = rest.next() {
-            return Err(format!("player {p} is not asked to vote"));
+            return Err(BallotError::NotAsked(p));
         }
         Ok(if cast.iter().any(|&(_, c)| c == self.any) {
             self.any

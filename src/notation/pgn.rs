@@ -28,6 +28,13 @@ impl PgnGame {
     }
 }
 
+/// The `Options` tag's value for option settings (`extra=yes size=big`),
+/// as [`PgnGame::tag`] gives it back; None when there are none.
+pub fn options_tag(options: &[(String, String)]) -> Option<String> {
+    let o: Vec<String> = options.iter().map(|(n, v)| format!("{n}={v}")).collect();
+    (!o.is_empty()).then(|| o.join(" "))
+}
+
 /// A PGN game: tags, a blank line, the movetext wrapped at 79 columns, the
 /// result, a blank line. Move numbers count from `fullmove`, with
 /// `N...` first when the first mover is the second player (`first_side` [`Color::SECOND`]).

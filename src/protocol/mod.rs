@@ -11,6 +11,7 @@ pub mod bench;
 pub mod bundled;
 pub mod selfplay;
 pub mod uci;
+pub mod uci_error;
 pub mod vote;
 pub mod xboard;
 

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use crate::board::{Color, Position};
 use crate::load::Game;
 use crate::movegen::{Move, Variant};
-use crate::notation::{move_to_san, write_fen, write_pgn};
+use crate::notation::{move_to_san, options_tag, write_fen, write_pgn};
 use crate::play::{reason_text, result_of};
 use crate::protocol::vote::{VoteDecision, decide_vote};
 use crate::search::{Limits, Searcher};
@@ -79,19 +79,7 @@ pub fn decide_options(
         }
     }
     // Declared order, every option named.
-    let all = game
-        .variant
-        .rules
-        .options
-        .iter()
-        .map(|d| {
-            let v = values
-                .iter()
-                .find(|(n, _)| *n == d.name)
-                .map_or_else(|| d.choices[d.default].clone(), |(_, v)| v.clone());
-            (d.name.clone(), v)
-        })
-        .collect();
+    let all = game.variant.rules.option_settings(&values);
     Ok((all, votes))
 }
 
@@ -239,13 +227,8 @@ pub fn pgn(v: &Variant, rec: &Record, date: &str) -> String {
         ("SetUp", "1".into()),
         ("FEN", rec.start_fen.clone()),
     ];
-    if !rec.options.is_empty() {
-        let o: Vec<String> = rec
-            .options
-            .iter()
-            .map(|(n, v)| format!("{n}={v}"))
-            .collect();
-        tags.push(("Options", o.join(" ")));
+    if let Some(o) = options_tag(&rec.options) {
+        tags.push(("Options", o));
     }
     if !rec.votes.is_empty() {
         tags.push(("Vote", rec.votes.join("; ")));

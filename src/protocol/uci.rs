@@ -40,6 +40,7 @@ use crate::board::{Color, Position};
 use crate::load::{Game, load};
 use crate::movegen::{Move, Variant};
 use crate::notation::{move_to_string, parse_fen, parse_move, write_fen};
+use crate::protocol::uci_error::{LineError, UciError};
 use crate::protocol::{bundled, info_line};
 use crate::search::{Clock, Limits, Searcher, params};
 
@@ -202,7 +203,7 @@ impl Engine {
     }
 
     /// Load the selected variant with the option settings it declares.
-    fn load_current(&self) -> Result<Current, String> {
+    fn load_current(&self) -> Result<Current, UciError> {
         let path = match &self.variant_path {
             Some(p) => p.clone(),
             None => self
@@ -210,14 +211,9 @@ impl Engine {
                 .iter()
                 .find(|(n, _)| *n == self.variant_name)
                 .map(|(_, p)| p.clone())
-                .ok_or_else(|| {
-                    format!(
-                        "no bundled rule file `{}` (rules directory not found?)",
-                        self.variant_name
-                    )
-                })?,
+                .ok_or_else(|| UciError::NoBundledFile(self.variant_name.clone()))?,
         };
-        let mut game = load(&path).map_err(|e| e.rendered())?;
+        let mut game = load(&path).map_err(|e| UciError::Load(Box::new(e)))?;
         let values: Vec<(String, String)> = game
             .variant
             .rules
@@ -229,7 +225,9 @@ impl Engine {
             })
             .collect();
         if !values.is_empty() {
-            game = game.with_options(&values).map_err(|e| e.rendered())?;
+            game = game
+                .with_options(&values)
+                .map_err(|e| UciError::Load(Box::new(e)))?;
         }
         let variant = Arc::new(game.variant.clone());
         let pos = variant.start_position();
@@ -306,13 +304,13 @@ impl Engine {
             "setoption" => {
                 self.stop();
                 if let Err(e) = self.setoption(args) {
-                    self.error(&e);
+                    self.error(&e.to_string());
                 }
             }
             "position" => {
                 self.stop();
                 if let Err(e) = self.position(args) {
-                    self.error(&e);
+                    self.error(&e.to_string());
                 }
             }
             "go" => {
@@ -361,9 +359,9 @@ impl Engine {
         self.say("uciok");
     }
 
-    fn setoption(&mut self, args: &[&str]) -> Result<(), String> {
+    fn setoption(&mut self, args: &[&str]) -> Result<(), UciError> {
         if args.first() != Some(&"name") {
-            return Err("setoption: expected `setoption name NAME [value VALUE]`".into());
+            return Err(UciError::SetoptionSyntax);
         }
         let vpos = args.iter().position(|&w| w == "value");
         let name = args[1..vpos.unwrap_or(args.len())].join(" ");
@@ -376,14 +374,15 @@ impl Engine {
                     .parse()
                     .ok()
                     .filter(|&n| (1..=max).contains(&n))
-                    .ok_or_else(|| format!("setoption Hash: `{value}` is not 1..{max}"))?;
+                    .ok_or_else(|| UciError::HashRange {
+                        value: value.clone(),
+                        max,
+                    })?;
                 // The old table stays until the new one is had.
                 if let Some(s) = &mut self.searcher {
-                    s.set_hash(mb).map_err(|e| {
-                        format!(
-                            "setoption Hash: {e}; the table stays at {} MB",
-                            self.hash_mb
-                        )
+                    s.set_hash(mb).map_err(|err| UciError::HashAlloc {
+                        err,
+                        kept_mb: self.hash_mb,
                     })?;
                 }
                 self.hash_mb = mb;
@@ -400,10 +399,10 @@ impl Engine {
                     .find(|(n, _)| n.eq_ignore_ascii_case(&value))
                 else {
                     let names: Vec<&str> = self.bundled.iter().map(|(n, _)| n.as_str()).collect();
-                    return Err(format!(
-                        "setoption UCI_Variant: unknown variant `{value}` (known: {})",
-                        names.join(", ")
-                    ));
+                    return Err(UciError::UnknownVariant {
+                        value,
+                        known: names.join(", "),
+                    });
                 };
                 let (old_name, old_path) = (self.variant_name.clone(), self.variant_path.take());
                 self.variant_name = n.clone();
@@ -423,7 +422,7 @@ impl Engine {
             }
             _ => {
                 let Some(opt) = lname.strip_prefix("option_") else {
-                    return Err(format!("setoption: unknown option `{name}`"));
+                    return Err(UciError::UnknownOption(name));
                 };
                 let declared = self.current.as_ref().and_then(|c| {
                     c.game
@@ -440,13 +439,14 @@ impl Engine {
                     .find(|o| o.name.eq_ignore_ascii_case(opt))
                     .map(|o| (o.name.clone(), o.choices.clone()));
                 let Some((oname, choices)) = declared.or(known) else {
-                    return Err(format!("setoption: unknown option `{name}`"));
+                    return Err(UciError::UnknownOption(name));
                 };
                 let Some(choice) = choices.iter().find(|c| c.eq_ignore_ascii_case(&value)) else {
-                    return Err(format!(
-                        "setoption {name}: `{value}` is not a choice (choices: {})",
-                        choices.join(", ")
-                    ));
+                    return Err(UciError::NotAChoice {
+                        name,
+                        value,
+                        choices: choices.join(", "),
+                    });
                 };
                 let old = self.settings.insert(oname.clone(), choice.clone());
                 self.reload().inspect_err(|_| match &old {
@@ -462,7 +462,7 @@ impl Engine {
         Ok(())
     }
 
-    fn reload(&mut self) -> Result<(), String> {
+    fn reload(&mut self) -> Result<(), UciError> {
         let c = self.load_current()?;
         let opts: Vec<String> = c
             .game
@@ -487,9 +487,9 @@ impl Engine {
         Ok(())
     }
 
-    fn position(&mut self, args: &[&str]) -> Result<(), String> {
+    fn position(&mut self, args: &[&str]) -> Result<(), UciError> {
         let Some(c) = &self.current else {
-            return Err("position: no variant loaded".into());
+            return Err(UciError::NoVariant("position"));
         };
         let v = &c.variant;
         let mpos = args.iter().position(|&w| w == "moves");
@@ -500,18 +500,16 @@ impl Engine {
         let mut pos = match setup.first() {
             Some(&"startpos") if setup.len() == 1 => v.start_position(),
             Some(&"fen") if setup.len() > 1 => {
-                parse_fen(v, &setup[1..].join(" ")).map_err(|e| format!("position: {e}"))?
+                parse_fen(v, &setup[1..].join(" ")).map_err(UciError::Fen)?
             }
             _ => {
-                return Err(
-                    "position: expected `position startpos|fen FEN [moves ...]`".to_string()
-                );
+                return Err(UciError::PositionSyntax);
             }
         };
         let mut history = Vec::new();
         for (i, m) in moves.iter().enumerate() {
             let mv: Move =
-                parse_move(v, &mut pos, m).map_err(|e| format!("position: move {}: {e}", i + 1))?;
+                parse_move(v, &mut pos, m).map_err(|err| UciError::Move { index: i + 1, err })?;
             history.push(pos.hash);
             v.make(&mut pos, mv);
         }
@@ -708,7 +706,7 @@ impl Engine {
 /// reads it: None at the end of the input (or on a read error); `Err` with
 /// the message for a line that is not UTF-8 or longer than [`MAX_LINE`]
 /// (the whole line is skipped). `buf` is scratch space.
-pub fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> Option<Result<String, String>> {
+pub fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> Option<Result<String, LineError>> {
     buf.clear();
     let n = std::io::Read::take(&mut *input, MAX_LINE as u64 + 1)
         .read_until(b'\n', buf)
@@ -718,16 +716,14 @@ pub fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> Option<Result<S
     }
     if buf.last() != Some(&b'\n') && buf.len() > MAX_LINE {
         let _ = input.skip_until(b'\n');
-        return Some(Err(format!(
-            "a line longer than {MAX_LINE} bytes (ignored)"
-        )));
+        return Some(Err(LineError::TooLong(MAX_LINE)));
     }
     while buf.last().is_some_and(|&b| b == b'\n' || b == b'\r') {
         buf.pop();
     }
     match std::str::from_utf8(buf) {
         Ok(s) => Some(Ok(s.to_string())),
-        Err(_) => Some(Err("a line that is not UTF-8 (ignored)".to_string())),
+        Err(_) => Some(Err(LineError::NotUtf8)),
     }
 }
 
@@ -742,7 +738,7 @@ pub fn run(mut input: impl BufRead, out: Output) {
                     return;
                 }
             }
-            Err(e) => engine.error(&e),
+            Err(e) => engine.error(&e.to_string()),
         }
     }
     // End of input: let a finite search finish, stop an infinite one.

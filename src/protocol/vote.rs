@@ -4,9 +4,43 @@
 //! asked and what the ballots result in.
 
 use crate::board::Color;
-use crate::load::Game;
+use crate::ir::BallotError;
+use crate::load::{Game, LoadError};
 use crate::protocol::{score_text, score_value};
 use crate::search::{Limits, Score, Searcher};
+
+/// Why the engine could not decide an option.
+#[derive(Debug, thiserror::Error)]
+pub enum VoteError {
+    /// The game declares no option of that name.
+    #[error("game {game} has no option `{option}`")]
+    NoOption {
+        /// The game's name.
+        game: String,
+        /// The option asked for.
+        option: String,
+    },
+    /// The game does not load under one of the option's choices.
+    #[error("{}", .0.rendered())]
+    Load(Box<LoadError>),
+    /// The transposition table could not be had.
+    #[error("--hash {mb}: {err}")]
+    Hash {
+        /// The size asked for, MB.
+        mb: usize,
+        /// Why not.
+        err: crate::search::TtError,
+    },
+    /// The rule file's vote order does not fit the ballots.
+    #[error(transparent)]
+    Ballots(#[from] BallotError),
+}
+
+impl From<VoteError> for String {
+    fn from(e: VoteError) -> String {
+        e.to_string()
+    }
+}
 
 /// How the engine decided an option, with the scores it based it on.
 #[derive(Debug, Clone)]
@@ -63,7 +97,7 @@ pub fn decide_vote(
     others: &[(String, String)],
     limits: &Limits,
     hash_mb: usize,
-) -> Result<VoteDecision, String> {
+) -> Result<VoteDecision, VoteError> {
     let Some(def) = game
         .variant
         .rules
@@ -72,10 +106,10 @@ pub fn decide_vote(
         .find(|o| o.name == option)
         .cloned()
     else {
-        return Err(format!(
-            "game {} has no option `{option}`",
-            game.variant.rules.name
-        ));
+        return Err(VoteError::NoOption {
+            game: game.variant.rules.name.clone(),
+            option: option.to_string(),
+        });
     };
     let mut scores = Vec::new();
     for choice in &def.choices {
@@ -85,11 +119,13 @@ pub fn decide_vote(
             .cloned()
             .collect();
         settings.push((option.to_string(), choice.clone()));
-        let g = game.with_options(&settings).map_err(|e| e.rendered())?;
+        let g = game
+            .with_options(&settings)
+            .map_err(|e| VoteError::Load(Box::new(e)))?;
         let v = &g.variant;
         let pos = v.start_position();
         let mut searcher =
-            Searcher::try_new(v, hash_mb).map_err(|e| format!("--hash {hash_mb}: {e}"))?;
+            Searcher::try_new(v, hash_mb).map_err(|err| VoteError::Hash { mb: hash_mb, err })?;
         let r = searcher.search(v, &pos, &[], limits, &mut |_| {});
         // From player 0's point of view.
         let s = if pos.side == Color::FIRST {

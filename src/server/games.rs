@@ -13,7 +13,7 @@ use crate::board::Kind;
 use crate::ir::OptionDef;
 use crate::load::Game;
 use crate::movegen::MoveKind;
-use crate::notation::{parse_fen, write_fen, write_pgn};
+use crate::notation::{options_tag, parse_fen, write_fen, write_pgn};
 use crate::play::{Match, move_squares, reason_text};
 
 use super::error::ApiError;
@@ -130,19 +130,7 @@ impl Session {
             )
         };
         // Every declared option named, in declared order.
-        self.options = game
-            .variant
-            .rules
-            .options
-            .iter()
-            .map(|o| {
-                let v = values
-                    .iter()
-                    .find(|(n, _)| *n == o.name)
-                    .map_or_else(|| o.choices[o.default].clone(), |(_, v)| v.clone());
-                (o.name.clone(), v)
-            })
-            .collect();
+        self.options = game.variant.rules.option_settings(&values);
         self.m = Match::new(game.variant.start_position());
         self.game = Some(game);
         Ok(())
@@ -370,13 +358,10 @@ impl Session {
             ("SetUp", "1".into()),
             ("FEN", write_fen(v, &self.m.start)),
         ];
-        if !self.options.is_empty() && !self.vote_pending() {
-            let o: Vec<String> = self
-                .options
-                .iter()
-                .map(|(n, v)| format!("{n}={v}"))
-                .collect();
-            tags.push(("Options", o.join(" ")));
+        if let Some(o) = options_tag(&self.options)
+            && !self.vote_pending()
+        {
+            tags.push(("Options", o));
         }
         if let Some((_, why)) = self.m.end(v) {
             tags.push(("ResultReason", reason_text(why).into()));

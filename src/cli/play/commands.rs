@@ -3,7 +3,9 @@
 //! quit); bad input is answered with what was expected, and the game goes on.
 
 use myriad::board::Color;
-use myriad::notation::{MAX_PGN_BYTES, SanError, parse_san, read_pgn, write_fen, write_pgn};
+use myriad::notation::{
+    MAX_PGN_BYTES, SanError, options_tag, parse_san, read_pgn, write_fen, write_pgn,
+};
 use myriad::play::{GameResult, Match};
 use myriad::protocol::score_value;
 use myriad::protocol::selfplay::pgn_date;
@@ -267,13 +269,8 @@ impl Session {
             ("SetUp", "1".into()),
             ("FEN", write_fen(v, &self.m.start)),
         ];
-        if !self.options.is_empty() {
-            let o: Vec<String> = self
-                .options
-                .iter()
-                .map(|(n, v)| format!("{n}={v}"))
-                .collect();
-            tags.push(("Options", o.join(" ")));
+        if let Some(o) = options_tag(&self.options) {
+            tags.push(("Options", o));
         }
         if !self.votes.is_empty() {
             tags.push(("Vote", self.votes.join("; ")));
@@ -314,19 +311,7 @@ impl Session {
             self.options.clone()
         } else {
             let given = self.base.parse_options(&settings)?;
-            self.base
-                .variant
-                .rules
-                .options
-                .iter()
-                .map(|d| {
-                    let v = given
-                        .iter()
-                        .find(|(n, _)| *n == d.name)
-                        .map_or_else(|| d.choices[d.default].clone(), |(_, v)| v.clone());
-                    (d.name.clone(), v)
-                })
-                .collect()
+            self.base.variant.rules.option_settings(&given)
         };
         let game = if options == self.options {
             None

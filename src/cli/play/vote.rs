@@ -100,16 +100,6 @@ pub(super) fn decide(
         ));
         values.push((def.name.clone(), def.choices[r].clone()));
     }
-    let all = rules
-        .options
-        .iter()
-        .map(|d| {
-            let v = values
-                .iter()
-                .find(|(n, _)| *n == d.name)
-                .map_or_else(|| d.choices[d.default].clone(), |(_, v)| v.clone());
-            (d.name.clone(), v)
-        })
-        .collect();
+    let all = rules.option_settings(&values);
     Ok(Some((all, explained)))
 }

@@ -39,6 +39,7 @@ use crate::movegen::Variant;
 use crate::play::Match;
 use crate::protocol::bundled;
 use crate::protocol::uci::{Output, read_line};
+use crate::protocol::uci_error::LineError;
 use crate::search::{Searcher, params};
 
 use search::{Job, TimeControl};
@@ -46,7 +47,7 @@ use search::{Job, TimeControl};
 /// What the main loop waits for.
 pub enum Event {
     /// A line of input (or why it was skipped).
-    Line(Result<String, String>),
+    Line(Result<String, LineError>),
     /// The end of the input.
     Eof,
     /// The search with this id has ended.
