@@ -1694,11 +1694,12 @@ fn a_piece_that_can_never_enter_is_linted() {
 
 #[test]
 fn a_piece_names_its_figure_and_a_child_inherits_it() {
-    let src = CHESS.replacen(
-        "piece Rook \"R\" {",
-        "piece Rook \"R\" {\n    figure \"tower-2\"",
-        1,
-    ) + "\ngame Child extends Chess {\n  piece Warden \"W\" extends Rook { value 6 }\n  piece Knight \"N\" extends Knight { figure \"horse\" }\n}\n";
+    // chess.variant's Rook is `figure "rook"`; this one names another figure.
+    // The King's figure is taken out: a piece without one has none.
+    let src = CHESS
+        .replacen("figure \"rook\"", "figure \"tower-2\"", 1)
+        .replacen("    figure \"king\"\n", "", 1)
+        + "\ngame Child extends Chess {\n  piece Warden \"W\" extends Rook { value 6 }\n  piece Knight \"N\" extends Knight { figure \"horse\" }\n}\n";
     let l = load(&src).unwrap_or_else(|(e, s)| panic!("{}", render_all(&e, &s)));
     let r = &l.rules;
     assert_eq!(r.name, "Child");
@@ -1716,11 +1717,8 @@ fn a_piece_names_its_figure_and_a_child_inherits_it() {
         ("figure \"a b\"", "bad-figure"),
         ("figure \"x\" figure \"y\"", "duplicate"),
     ] {
-        let src = CHESS.replacen(
-            "piece Rook \"R\" {",
-            &format!("piece Rook \"R\" {{ {bad}"),
-            1,
-        );
+        // In place of chess.variant's own `figure "rook"`.
+        let src = CHESS.replacen("figure \"rook\"", bad, 1);
         let Err((e, _)) = load(&src) else {
             panic!("{bad}: expected an error")
         };

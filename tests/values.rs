@@ -11,14 +11,14 @@ use myriad::search::{Limits, Score, Searcher};
 fn chess_with_queen_worth(pawns: &str) -> myriad::load::Game {
     let root = env!("CARGO_MANIFEST_DIR");
     let text = std::fs::read_to_string(format!("{root}/rules/chess.variant")).unwrap();
-    let line = "piece Queen \"Q\" {\n    value 9\n";
+    let line = "piece Queen \"Q\" {\n    figure \"queen\"\n    value 9\n";
     assert!(
         text.contains(line),
         "the queen's value line moved in rules/chess.variant"
     );
     let changed = text.replacen(
         line,
-        &format!("piece Queen \"Q\" {{\n    value {pawns}\n"),
+        &format!("piece Queen \"Q\" {{\n    figure \"queen\"\n    value {pawns}\n"),
         1,
     );
     let dir = std::env::temp_dir().join(format!("myriad-values-{}-{pawns}", std::process::id()));
