@@ -66,10 +66,10 @@ fn unicode_figure(name: &str) -> Option<(char, char)> {
 pub fn glyph(v: &Variant, p: Piece, style: Style) -> char {
     let def = &v.rules.pieces[p.kind()];
     let white = p.color() == Color::FIRST;
-    if !style.ascii {
-        if let Some((w, b)) = def.figure.as_deref().and_then(unicode_figure) {
-            return if white && !style.colour { w } else { b };
-        }
+    if !style.ascii
+        && let Some((w, b)) = def.figure.as_deref().and_then(unicode_figure)
+    {
+        return if white && !style.colour { w } else { b };
     }
     v.letter_of(p.kind(), p.color())
 }
