@@ -402,3 +402,38 @@ fn garbage_never_crashes_it() {
     );
     assert!(s.contains("load .: "), "{s}");
 }
+
+#[test]
+fn figures_come_from_the_rule_file_never_from_a_piece_name() {
+    // The house rule: a role is never guessed from a name. Here the Queen's
+    // `figure "queen"` line is taken out and the Knight is drawn as a rook:
+    // the board shows the queen by its letter and the knights as rooks,
+    // while the other pieces keep their figures.
+    let chess =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/rules/chess.variant"))
+            .unwrap();
+    let changed = chess.replacen("    figure \"queen\"\n", "", 1).replacen(
+        "figure \"knight\"",
+        "figure \"rook\"",
+        1,
+    );
+    assert_ne!(changed, chess, "chess.variant's figure lines moved");
+    let dir = temp("figures");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("chess.variant");
+    std::fs::write(&file, changed).unwrap();
+    let o = play(&[file.to_str().unwrap(), "--human", "both"], b"quit\n");
+    let s = clean(&o);
+    std::fs::remove_dir_all(&dir).ok();
+    // White's back rank, a..h: R N B Q K B N R as drawn.
+    let rank1 = s
+        .lines()
+        .find(|l| l.trim_start().starts_with('1') && l.contains('♔'))
+        .unwrap_or_else(|| panic!("no first rank in {s}"));
+    let cells: String = rank1.chars().filter(|c| !c.is_whitespace()).collect();
+    assert!(cells.contains("♖♖♗Q♔♗♖♖"), "{rank1}");
+    // Unchanged rules draw every piece of the set with its figure.
+    let o = play(&["rules/chess.variant", "--human", "both"], b"quit\n");
+    let s = clean(&o);
+    assert!(s.contains('♕') && s.contains('♘'), "{s}");
+}
