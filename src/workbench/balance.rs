@@ -619,7 +619,7 @@ mod tests {
         assert_eq!(histogram_bin(7), 1);
         assert_eq!(histogram_bin(1000), 50);
         assert_eq!(histogram_bin(5000), 500);
-        for m in [1, 7, 60, 99, 300, 301, 5000] {
+        for m in [1usize, 7, 60, 99, 300, 301, 5000] {
             assert!(m.div_ceil(histogram_bin(m)) <= HISTOGRAM_BARS, "{m}");
         }
     }

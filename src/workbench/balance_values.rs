@@ -130,10 +130,11 @@ pub fn estimate_values(rules: &RuleSet, games: &[(f64, &[Sample])]) -> Values {
             coef[k] = Some((b[j + 1], se[j + 1]));
         }
     }
-    // The scale: minimise sum of (file - s*b)^2 / (s*se)^2 ... weighted by 1/se^2.
+    // The scale s minimises the sum over pieces of (file - s*b)^2 / se^2:
+    // s = sum(f b / se^2) / sum(b^2 / se^2).
     let (mut num, mut den) = (0.0, 0.0);
-    for k in 0..n {
-        if let Some((b, se)) = coef[k] {
+    for (k, c) in coef.iter().enumerate() {
+        if let Some((b, se)) = *c {
             let f = f64::from(rules.pieces[k].value) / 100.0;
             let w = 1.0 / (se * se).max(1e-12);
             num += w * f * b;
@@ -246,8 +247,9 @@ fn solve(a: &[Vec<f64>], y: &[f64]) -> Option<Vec<f64>> {
             if r != c {
                 let f = m[r][c] / m[c][c];
                 if f != 0.0 {
-                    for k in c..=n {
-                        m[r][k] -= f * m[c][k];
+                    let pivot = m[c].clone();
+                    for (x, p) in m[r].iter_mut().zip(&pivot).skip(c) {
+                        *x -= f * p;
                     }
                 }
             }
