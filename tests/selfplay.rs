@@ -20,6 +20,7 @@ fn config(limits: Limits, max_plies: usize, random_plies: usize) -> Config {
         limits,
         max_plies,
         random_plies,
+        seed: 0,
         hash_mb: 1,
         options: Vec::new(),
         vote_limits: Limits {

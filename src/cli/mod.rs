@@ -2,6 +2,7 @@
 //! subcommand lives in its own file, the shared argument groups in [`args`].
 
 mod args;
+mod balance;
 mod bench;
 mod check;
 mod diff;
@@ -58,6 +59,11 @@ enum Command {
     /// Write NAME.variant here: a starter file extending a bundled game,
     /// with a sample piece and tests that pass.
     New(new::NewArgs),
+    /// Is the game balanced: engine self-play from the start, under each
+    /// outcome of the votes; White's score with its 95% interval, draws,
+    /// game lengths, how games end, and (--values) piece values from the
+    /// games; as text, JSON (--json) and an SVG chart (--svg).
+    Balance(balance::BalanceArgs),
     /// Count the leaf nodes of the legal move tree.
     Perft {
         #[command(flatten)]
@@ -141,6 +147,7 @@ pub fn main() -> ExitCode {
         Command::Test { rules } => check::test(&rules),
         Command::Diff(a) => diff::diff(&a),
         Command::New(a) => new::new(&a),
+        Command::Balance(a) => balance::balance(&a),
         Command::Perft {
             game,
             depth,

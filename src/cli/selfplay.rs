@@ -68,6 +68,7 @@ pub(super) fn selfplay(args: &SelfplayArgs) -> Result<(), Failure> {
         limits,
         max_plies: args.max_plies,
         random_plies: args.random_plies,
+        seed: 0,
         hash_mb: args.hash,
         options: fixed,
         vote_limits,

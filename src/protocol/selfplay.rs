@@ -20,8 +20,11 @@ pub struct Config {
     /// Adjudicate a draw after this many plies.
     pub max_plies: usize,
     /// The first plies of each game are random legal moves (seeded by the
-    /// game's number), so that the games differ.
+    /// game's number and [`Config::seed`]), so that the games differ.
     pub random_plies: usize,
+    /// Mixed into the random opening's seed; 0 gives the openings
+    /// `myriad selfplay` has always played.
+    pub seed: u64,
     /// Transposition table size, megabytes.
     pub hash_mb: usize,
     /// Option values fixed by the user; the other options with a vote are
@@ -130,7 +133,9 @@ pub fn play_game_between(
     let mut history: Vec<u64> = Vec::new();
     let mut moves = Vec::new();
     let mut san = Vec::new();
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15 ^ (round as u64).wrapping_mul(0x1000_0000_01b3));
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15
+        ^ (round as u64).wrapping_mul(0x1000_0000_01b3)
+        ^ cfg.seed.wrapping_mul(0xd1b5_4a32_d192_ed03));
     searcher.clear();
     if let Some(o) = opponent.as_deref_mut() {
         o.clear();

@@ -1,5 +1,8 @@
 //! The rule author's workbench: compare two versions of a rule file
 //! ([`diff`]), and the other tools an author runs on rule files.
 
+pub mod balance;
+pub mod balance_svg;
+pub mod balance_values;
 pub mod diff;
 pub mod scaffold;
