@@ -404,16 +404,33 @@ impl PieceTable {
     }
 }
 
+/// XBoard's parent variant for `setup`, which decides what its holdings
+/// do: in `fairy` (XBoard's catch-all) a captured piece joins the captor's
+/// holdings, as in crazyhouse; XBoard's one parent with holdings that takes
+/// no captured piece into them is its name for Seirawan chess (backend.c,
+/// `ApplyMove`: captures go to the holdings unless the variant is bughouse,
+/// whose pieces go to the partner, or that one), and drops from it are free
+/// drops as in `fairy` once the engine defines the pieces. So rules with
+/// drops whose captures stay off the hand get that parent.
+pub fn parent(rules: &RuleSet, holdings: usize) -> &'static str {
+    if holdings > 0 && !rules.captures_to_hand {
+        "seirawan"
+    } else {
+        "fairy"
+    }
+}
+
 /// The `setup` line and the `piece` lines for variant `v`, start `pos`.
 pub fn setup_lines(v: &Variant, pos: &Position) -> Vec<String> {
     let rules = &v.rules;
     let table = PieceTable::new(rules);
     let mut out = vec![format!(
-        "setup ({}) {}x{}+{}_fairy {}",
+        "setup ({}) {}x{}+{}_{} {}",
         table.chars(rules),
         rules.board.files,
         rules.board.ranks,
         table.holdings,
+        parent(rules, table.holdings),
         write_fen(v, pos)
     )];
     for (k, p) in rules.pieces.iter().enumerate() {
