@@ -151,6 +151,18 @@ fn a_perier_game_with_the_vote_a_drop_and_a_hop_capture() {
         s.send(&format!("usermove {m}"));
         play(&v, &mut game, m);
     }
+    // XBoard names a holdings piece by its square beside the board: White's
+    // Perier (the sixth piece of the table) is j6, Black's _3 (Black's
+    // holdings count from the top). White to move: the lifted Perier may
+    // enter on g1 only (b1 holds the knight, the pawns on c2..f2 have
+    // pieces on their first-rank squares, h1 the rook); Black's, none.
+    s.send("lift j6");
+    s.send("lift _3");
+    let got = s.sync();
+    assert_eq!(
+        got,
+        ["highlight 8/8/8/8/8/8/8/6Y1", "highlight 8/8/8/8/8/8/8/8"]
+    );
     // The drop pushes the g-pawn two squares (the engine keeps it so).
     s.send("usermove E@g1");
     play(&v, &mut game, "E@g1");
@@ -310,8 +322,39 @@ fn moves_xboard_cannot_show() {
         ["E@g1"]
     );
 
-    // End to end: the user's three-square castling is accepted and told;
-    // the two-square one is not told; the option takes a boolean.
+    // In a game the engine plays, the option keeps the user to moves
+    // XBoard shows too: the three-square castling is refused with the
+    // reason while other moves exist; with the option off it is played
+    // and told, and the engine answers.
+    let mut s = Session::start();
+    s.send("new");
+    s.send("variant gustavian");
+    s.send("setboard 1r3k2r1/*p6p*/*8*/*8*/*8*/*8*/*P6P*/1R3K2R1 w KQkq - 0 1");
+    s.send("sd 1");
+    s.sync();
+    s.send("usermove f1i1");
+    let got = s.sync();
+    assert_eq!(
+        got,
+        [
+            "Illegal move (XBoard cannot show it: after it R stands on g1, h1 is empty; to \
+             play such moves, turn off the engine option \"Only moves XBoard shows\"): f1i1"
+        ]
+    );
+    s.send("option Only moves XBoard shows=0");
+    s.send("usermove f1i1");
+    let got = s.sync();
+    assert!(
+        got[0].starts_with("telluser XBoard cannot show all of f1i1: ")
+            && got.len() == 2
+            && got[1].starts_with("move "),
+        "{got:?}"
+    );
+    s.send("quit");
+
+    // In force mode (XBoard replaying a game) every legal move is taken:
+    // the user's three-square castling is accepted and told; the
+    // two-square one is not told; the option takes a boolean.
     let mut s = Session::start();
     s.send("new");
     s.send("variant gustavian");
@@ -332,6 +375,51 @@ fn moves_xboard_cannot_show() {
             "Error (bad option value): Only moves XBoard shows=maybe"
         ]
     );
+    s.send("quit");
+}
+
+/// `lift` of any square, on the board, in the holdings or nowhere, is
+/// answered with a highlight (empty where nothing can move), and the game
+/// goes on.
+#[test]
+fn lift_of_any_square_answers_a_highlight() {
+    let mut s = Session::start();
+    s.send("option extra=yes");
+    s.send("new");
+    s.send("variant perier");
+    s.send("force");
+    s.sync();
+    let empty = "highlight 8/8/8/8/8/8/8/8";
+    // Holdings squares beyond the table (j7, j8, _1, _2), a rank past the
+    // board, rank 0, files no board has, no rank, a number too large, and
+    // no square at all.
+    for sq in [
+        "j7",
+        "j8",
+        "_1",
+        "_2",
+        "j9",
+        "j0",
+        "_0",
+        "k5",
+        "~5",
+        "j",
+        "_",
+        "j99999999999999999999",
+        "",
+        "j6x",
+        "e2e4",
+    ] {
+        s.send(&format!("lift {sq}"));
+        assert_eq!(s.sync(), [empty], "lift {sq}");
+    }
+    s.send("lift e2");
+    s.send("usermove e2e4");
+    s.send("lift j6");
+    let got = s.sync();
+    // White's e-pawn: e3 and e4; after 1.e4 Black is to move, so White's
+    // Perier shows nothing.
+    assert_eq!(got, ["highlight 8/8/8/8/4Y3/4Y3/8/8", empty]);
     s.send("quit");
 }
 

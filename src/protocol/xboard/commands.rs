@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
-use super::betza::{highlight, move_text, setup_lines};
+use super::betza::{highlight, holdings_piece, move_text, setup_lines};
 use super::search;
 use super::unshown;
 use super::{RuleOption, Xboard};
@@ -34,8 +34,10 @@ const ABANDON: [&str; 7] = [
 /// Option values decided, and the lines telling how votes went.
 type Decided = (Vec<(String, String)>, Vec<String>);
 
-/// The engine option: the engine plays only moves XBoard shows as they are
-/// (see [`unshown`]); the human's moves are all accepted.
+/// The engine option: in a game the engine plays, both sides keep to moves
+/// XBoard shows as they are while there is one (see [`unshown`]): the
+/// engine plays only those, and answers the user's others with `Illegal
+/// move (REASON)`; in force mode every legal move is taken.
 pub(super) const SHOWN_ONLY: &str = "Only moves XBoard shows";
 
 /// How deep the engine searches each outcome of a vote.
@@ -554,9 +556,19 @@ impl Xboard {
         } else {
             g.legal(v).into_iter().map(|(m, _)| m).collect()
         };
+        // A holdings square names the piece to drop (`E@`), if it is the
+        // side to move's.
+        let dropped = holdings_piece(v, what).map(|(color, k)| {
+            if color == g.position().side {
+                format!("{}@", v.rules.pieces[k].letter)
+            } else {
+                String::new()
+            }
+        });
+        let lifted = dropped.as_deref().unwrap_or(what);
         self.say(&format!(
             "highlight {}",
-            highlight(v, g.position(), &moves, what)
+            highlight(v, g.position(), &moves, lifted)
         ));
     }
 
@@ -589,6 +601,16 @@ impl Xboard {
             self.say(&format!("Illegal move: {}", truncate(text)));
             return;
         };
+        // In a game the engine plays, keep to moves XBoard shows, as the
+        // engine does (in force mode XBoard may be replaying a game: take
+        // every legal move then).
+        if self.shown_only && !self.force && !self.analyzing {
+            let legal: Vec<Move> = g.legal(&v).into_iter().map(|(m, _)| m).collect();
+            if let Some(no) = unshown::refusal(&v, g.position(), m, &legal) {
+                self.say(&no);
+                return;
+            }
+        }
         let before = g.position().clone();
         g.play(&v, m);
         self.tell_unshown(&v, &before, m);

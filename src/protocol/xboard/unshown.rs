@@ -4,9 +4,13 @@
 //! castling whose partner lands elsewhere, leaves XBoard's board different
 //! from the engine's; this module finds those moves (generically, by
 //! comparing the two boards), words what XBoard misses, and lists the moves
-//! it can show (the engine plays only those when asked to).
+//! it can show (under the option `Only moves XBoard shows`, the engine
+//! plays only those and refuses the user's others, with the reason). No
+//! CECP command puts XBoard's board right during a game: `setup` counts
+//! only before the first move, and an engine's `setboard` aborts the game.
 
 use super::betza::{move_text, square_name};
+use super::commands::SHOWN_ONLY;
 use crate::board::{Piece, Position, Square};
 use crate::movegen::{Move, MoveKind, Variant};
 use crate::notation::write_fen;
@@ -55,10 +59,10 @@ pub fn unshown_squares(v: &Variant, pos: &Position, m: Move) -> Vec<Square> {
         .collect()
 }
 
-/// The `telluser` text for a move XBoard cannot show (None if it can):
-/// what the board really holds on the squares XBoard gets wrong, and the
-/// FEN to paste into XBoard (Edit > Paste Position) to put it right.
-pub fn notice(v: &Variant, pos: &Position, m: Move) -> Option<String> {
+/// What the board really holds after `m` (played in `pos`) on the squares
+/// XBoard gets wrong (`g2 is empty, P stands on g4`), and that board; None
+/// if XBoard shows `m` as it is.
+fn differences(v: &Variant, pos: &Position, m: Move) -> Option<(String, Position)> {
     let squares = unshown_squares(v, pos, m);
     if squares.is_empty() {
         return None;
@@ -82,12 +86,36 @@ pub fn notice(v: &Variant, pos: &Position, m: Move) -> Option<String> {
             }
         })
         .collect();
+    Some((what.join(", "), after))
+}
+
+/// The `telluser` text for a move XBoard cannot show (None if it can):
+/// what the board really holds on the squares XBoard gets wrong, and the
+/// FEN to paste into XBoard (Edit > Paste Position) to put it right.
+pub fn notice(v: &Variant, pos: &Position, m: Move) -> Option<String> {
+    let (what, after) = differences(v, pos, m)?;
     Some(format!(
-        "XBoard cannot show all of {}: {}. To see the real board, paste this \
+        "XBoard cannot show all of {}: {what}. To see the real board, paste this \
          position (Edit > Paste Position): {}",
         move_text(v, m),
-        what.join(", "),
         write_fen(v, &after)
+    ))
+}
+
+/// The answer to the user's move `m` (legal in `pos`, where `legal` are
+/// all the legal moves) when the engine keeps to moves XBoard shows: None
+/// if XBoard shows `m`, or if no legal move is one it shows (the game must
+/// go on); else `Illegal move (REASON): MOVE`, XBoard then takes the move
+/// back and shows the reason.
+pub fn refusal(v: &Variant, pos: &Position, m: Move, legal: &[Move]) -> Option<String> {
+    let (what, _) = differences(v, pos, m)?;
+    if shown(v, pos, legal).is_empty() {
+        return None;
+    }
+    Some(format!(
+        "Illegal move (XBoard cannot show it: after it {what}; to play such moves, \
+         turn off the engine option {SHOWN_ONLY:?}): {}",
+        move_text(v, m)
     ))
 }
 
