@@ -337,8 +337,9 @@ fn moves_xboard_cannot_show() {
     assert_eq!(
         got,
         [
-            "Illegal move (XBoard cannot show it: after it R stands on g1, h1 is empty; to \
-             play such moves, turn off the engine option \"Only moves XBoard shows\"): f1i1"
+            "Illegal move (XBoard cannot show it): f1i1",
+            "telluser XBoard cannot show f1i1: after it R stands on g1, h1 is empty. To play \
+             such moves, turn off the engine option \"Only moves XBoard shows\"."
         ]
     );
     s.send("option Only moves XBoard shows=0");

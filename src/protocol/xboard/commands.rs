@@ -37,7 +37,7 @@ type Decided = (Vec<(String, String)>, Vec<String>);
 /// The engine option: in a game the engine plays, both sides keep to moves
 /// XBoard shows as they are while there is one (see [`unshown`]): the
 /// engine plays only those, and answers the user's others with `Illegal
-/// move (REASON)`; in force mode every legal move is taken.
+/// move` and the reason; in force mode every legal move is taken.
 pub(super) const SHOWN_ONLY: &str = "Only moves XBoard shows";
 
 /// How deep the engine searches each outcome of a vote.
@@ -607,7 +607,9 @@ impl Xboard {
         if self.shown_only && !self.force && !self.analyzing {
             let legal: Vec<Move> = g.legal(&v).into_iter().map(|(m, _)| m).collect();
             if let Some(no) = unshown::refusal(&v, g.position(), m, &legal) {
-                self.say(&no);
+                for line in no {
+                    self.say(&line);
+                }
                 return;
             }
         }

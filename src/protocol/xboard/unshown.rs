@@ -105,18 +105,22 @@ pub fn notice(v: &Variant, pos: &Position, m: Move) -> Option<String> {
 /// The answer to the user's move `m` (legal in `pos`, where `legal` are
 /// all the legal moves) when the engine keeps to moves XBoard shows: None
 /// if XBoard shows `m`, or if no legal move is one it shows (the game must
-/// go on); else `Illegal move (REASON): MOVE`, XBoard then takes the move
-/// back and shows the reason.
-pub fn refusal(v: &Variant, pos: &Position, m: Move, legal: &[Move]) -> Option<String> {
+/// go on); else `Illegal move (REASON): MOVE`, on which XBoard takes the
+/// move back (its status line has room for little of a reason), and a
+/// `telluser` saying why, shown as a dialog.
+pub fn refusal(v: &Variant, pos: &Position, m: Move, legal: &[Move]) -> Option<[String; 2]> {
     let (what, _) = differences(v, pos, m)?;
     if shown(v, pos, legal).is_empty() {
         return None;
     }
-    Some(format!(
-        "Illegal move (XBoard cannot show it: after it {what}; to play such moves, \
-         turn off the engine option {SHOWN_ONLY:?}): {}",
-        move_text(v, m)
-    ))
+    let text = move_text(v, m);
+    Some([
+        format!("Illegal move (XBoard cannot show it): {text}"),
+        format!(
+            "telluser XBoard cannot show {text}: after it {what}. To play such moves, turn \
+             off the engine option {SHOWN_ONLY:?}."
+        ),
+    ])
 }
 
 /// The moves of `legal` XBoard shows as they are.
