@@ -136,10 +136,11 @@ fn a_perier_game_with_the_vote_a_drop_and_a_hop_capture() {
     s.send("variant perier");
     let got = s.sync();
     // The variant defined for the GUI: both reserves hold a Perier; the
-    // Perier moves as a king to empty squares and captures by hopping.
+    // Perier moves as a king to empty squares and captures by hopping. The
+    // parent variant is XBoard's one whose holdings take no captured piece.
     assert!(
         got.iter().any(|l| l.starts_with("setup (")
-            && l.contains("8x8+6_fairy")
+            && l.contains("8x8+6_seirawan")
             && l.ends_with("RNBQKBNR[Ee] w KQkq - 0 1")),
         "{got:?}"
     );
@@ -150,6 +151,18 @@ fn a_perier_game_with_the_vote_a_drop_and_a_hop_capture() {
         s.send(&format!("usermove {m}"));
         play(&v, &mut game, m);
     }
+    // XBoard names a holdings piece by its square beside the board: White's
+    // Perier (the sixth piece of the table) is j6, Black's _3 (Black's
+    // holdings count from the top). White to move: the lifted Perier may
+    // enter on g1 only (b1 holds the knight, the pawns on c2..f2 have
+    // pieces on their first-rank squares, h1 the rook); Black's, none.
+    s.send("lift j6");
+    s.send("lift _3");
+    let got = s.sync();
+    assert_eq!(
+        got,
+        ["highlight 8/8/8/8/8/8/8/6Y1", "highlight 8/8/8/8/8/8/8/8"]
+    );
     // The drop pushes the g-pawn two squares (the engine keeps it so).
     s.send("usermove E@g1");
     play(&v, &mut game, "E@g1");
@@ -160,8 +173,19 @@ fn a_perier_game_with_the_vote_a_drop_and_a_hop_capture() {
     // The Perier on g1: the one empty square next to it is g2 (Y); it hops
     // over the pawn on g4 onto the pawn on g7, and over the pawn on f2
     // along the empty diagonal onto the pawn on a7 (R); over the bishop on
-    // f1 it meets its own king, over h1 and h2 the edge.
-    assert_eq!(got, vec!["highlight 8/R5R1/8/8/8/8/6Y1/8".to_string()]);
+    // f1 it meets its own king, over h1 and h2 the edge. Before it, the
+    // engine told the user what XBoard cannot show of the drop: the pawn
+    // pushed from g2 to g4, and the real board to paste.
+    assert_eq!(
+        got,
+        vec![
+            "telluser XBoard cannot show all of E@g1: g2 is empty, P stands on g4. To see the \
+             real board, paste this position (Edit > Paste Position): \
+             r1bqkbnr/pppp1ppp/2n5/4p3/4P1P1/5N2/PPPP1P1P/RNBQKBER[e] b KQkq - 0 3"
+                .to_string(),
+            "highlight 8/R5R1/8/8/8/8/6Y1/8".to_string()
+        ]
+    );
     // A step never captures; the hop does.
     s.send("usermove g1g4");
     s.send("usermove g1g7");
@@ -170,7 +194,11 @@ fn a_perier_game_with_the_vote_a_drop_and_a_hop_capture() {
     s.send("usermove E@b8");
     play(&v, &mut game, "E@b8");
     let got = s.sync();
-    assert_eq!(got, vec!["Illegal move: g1g4".to_string()]);
+    assert_eq!(got[0], "Illegal move: g1g4");
+    assert!(
+        got.len() == 2 && got[1].starts_with("telluser XBoard cannot show all of E@b8: "),
+        "{got:?}"
+    );
     // The engine plays White's next move at a fixed depth; the pong comes
     // after it.
     s.send("sd 2");
@@ -229,6 +257,171 @@ fn a_gustavian_game_on_the_68_square_board() {
     play(&v, &mut game, &m);
     s.send("quit");
     insta::assert_snapshot!("gustavian_session", s.redacted());
+}
+
+/// What XBoard cannot show (it places a dropped piece and nothing else, and
+/// puts a castling partner next to the king): the Gustav board's
+/// three-square castling and the Perier's entry; everything else it shows.
+#[test]
+fn moves_xboard_cannot_show() {
+    use myriad::protocol::xboard::unshown::{shown, unshown_squares};
+    let moves_of = |v: &Variant, fen: &str| {
+        let pos = myriad::notation::parse_fen(v, fen).expect("fen");
+        let legal: Vec<_> = Match::new(pos.clone())
+            .legal(v)
+            .into_iter()
+            .map(|(m, _)| m)
+            .collect();
+        (pos, legal)
+    };
+    let names = |v: &Variant, ms: &[myriad::movegen::Move]| -> Vec<String> {
+        let mut n: Vec<String> = ms.iter().map(|&m| move_to_string(v, m)).collect();
+        n.sort();
+        n
+    };
+    // Every castling of the table: the king's two-square ones leave the
+    // rook next to it (XBoard shows them), the three-square ones do not.
+    let v = variant("gustavian", &[]);
+    let (pos, legal) = moves_of(
+        &v,
+        "1r3k2r1/*p6p*/*8*/*8*/*8*/*8*/*P6P*/1R3K2R1 w KQkq - 0 1",
+    );
+    let hidden: Vec<_> = legal
+        .iter()
+        .copied()
+        .filter(|m| !shown(&v, &pos, &[*m]).contains(m))
+        .collect();
+    assert_eq!(names(&v, &hidden), ["f1c1", "f1i1"]);
+    let f1i1 = legal
+        .iter()
+        .copied()
+        .find(|&m| move_to_string(&v, m) == "f1i1")
+        .unwrap();
+    let sq: Vec<String> = unshown_squares(&v, &pos, f1i1)
+        .iter()
+        .map(|&s| myriad::protocol::xboard::betza::square_name(&v, s))
+        .collect();
+    assert_eq!(sq, ["g1", "h1"]);
+    // Orthodox castling and crazyhouse drops: all shown.
+    let v = variant("chess", &[]);
+    let (pos, legal) = moves_of(&v, "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1");
+    assert_eq!(shown(&v, &pos, &legal).len(), legal.len());
+    let v = variant("crazyhouse", &[]);
+    let (pos, legal) = moves_of(&v, "4k3/8/8/8/8/8/8/4K3[PNq] w - - 0 1");
+    assert_eq!(shown(&v, &pos, &legal).len(), legal.len());
+    // The Perier's entry pushes a pawn: not shown; its other moves are.
+    let v = variant("perier", &[("extra", "yes")]);
+    let (pos, legal) = moves_of(&v, "4k3/8/8/8/1N5p/8/1P4P1/4K3[E] w - - 0 1");
+    let seen = shown(&v, &pos, &legal);
+    assert_eq!(names(&v, &legal).len(), 15);
+    assert_eq!(
+        names(&v, &legal)
+            .into_iter()
+            .filter(|m| !names(&v, &seen).contains(m))
+            .collect::<Vec<_>>(),
+        ["E@g1"]
+    );
+
+    // In a game the engine plays, the option keeps the user to moves
+    // XBoard shows too: the three-square castling is refused with the
+    // reason while other moves exist; with the option off it is played
+    // and told, and the engine answers.
+    let mut s = Session::start();
+    s.send("new");
+    s.send("variant gustavian");
+    s.send("setboard 1r3k2r1/*p6p*/*8*/*8*/*8*/*8*/*P6P*/1R3K2R1 w KQkq - 0 1");
+    s.send("sd 1");
+    s.sync();
+    s.send("usermove f1i1");
+    let got = s.sync();
+    assert_eq!(
+        got,
+        [
+            "Illegal move (XBoard cannot show it): f1i1",
+            "telluser XBoard cannot show f1i1: after it R stands on g1, h1 is empty. To play \
+             such moves, turn off the engine option \"Only moves XBoard shows\"."
+        ]
+    );
+    s.send("option Only moves XBoard shows=0");
+    s.send("usermove f1i1");
+    let got = s.sync();
+    assert!(
+        got[0].starts_with("telluser XBoard cannot show all of f1i1: ")
+            && got.len() == 2
+            && got[1].starts_with("move "),
+        "{got:?}"
+    );
+    s.send("quit");
+
+    // In force mode (XBoard replaying a game) every legal move is taken:
+    // the user's three-square castling is accepted and told; the
+    // two-square one is not told; the option takes a boolean.
+    let mut s = Session::start();
+    s.send("new");
+    s.send("variant gustavian");
+    s.send("force");
+    s.send("setboard 1r3k2r1/*p6p*/*8*/*8*/*8*/*8*/*P6P*/1R3K2R1 w KQkq - 0 1");
+    s.sync();
+    s.send("usermove f1i1");
+    s.send("usermove f8d8");
+    s.send("option Only moves XBoard shows=0");
+    s.send("option Only moves XBoard shows=maybe");
+    let got = s.sync();
+    assert_eq!(
+        got,
+        [
+            "telluser XBoard cannot show all of f1i1: R stands on g1, h1 is empty. To see the \
+             real board, paste this position (Edit > Paste Position): \
+             1r3k2r1/*p6p*/*8*/*8*/*8*/*8*/*P6P*/1R4R1K1 b kq - 1 1",
+            "Error (bad option value): Only moves XBoard shows=maybe"
+        ]
+    );
+    s.send("quit");
+}
+
+/// `lift` of any square, on the board, in the holdings or nowhere, is
+/// answered with a highlight (empty where nothing can move), and the game
+/// goes on.
+#[test]
+fn lift_of_any_square_answers_a_highlight() {
+    let mut s = Session::start();
+    s.send("option extra=yes");
+    s.send("new");
+    s.send("variant perier");
+    s.send("force");
+    s.sync();
+    let empty = "highlight 8/8/8/8/8/8/8/8";
+    // Holdings squares beyond the table (j7, j8, _1, _2), a rank past the
+    // board, rank 0, files no board has, no rank, a number too large, and
+    // no square at all.
+    for sq in [
+        "j7",
+        "j8",
+        "_1",
+        "_2",
+        "j9",
+        "j0",
+        "_0",
+        "k5",
+        "~5",
+        "j",
+        "_",
+        "j99999999999999999999",
+        "",
+        "j6x",
+        "e2e4",
+    ] {
+        s.send(&format!("lift {sq}"));
+        assert_eq!(s.sync(), [empty], "lift {sq}");
+    }
+    s.send("lift e2");
+    s.send("usermove e2e4");
+    s.send("lift j6");
+    let got = s.sync();
+    // White's e-pawn: e3 and e4; after 1.e4 Black is to move, so White's
+    // Perier shows nothing.
+    assert_eq!(got, ["highlight 8/8/8/8/4Y3/4Y3/8/8", empty]);
+    s.send("quit");
 }
 
 #[test]

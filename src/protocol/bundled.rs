@@ -52,3 +52,44 @@ pub fn variants() -> Vec<(String, PathBuf)> {
     out.sort();
     out
 }
+
+/// An option declared by a bundled rule file, as the protocols offer it:
+/// the union over the files of each option's choices.
+#[derive(Debug, Clone)]
+pub struct RuleOption {
+    /// The option's name.
+    pub name: String,
+    /// Its choices, in first-seen order.
+    pub choices: Vec<String>,
+    /// The default of the first file declaring it.
+    pub default: String,
+}
+
+/// The options declared by the rule files `bundled` (those that load), in
+/// first-seen order; an option declared by several files gets the union of
+/// their choices and the first file's default.
+pub fn rule_options(bundled: &[(String, PathBuf)]) -> Vec<RuleOption> {
+    let mut out: Vec<RuleOption> = Vec::new();
+    for (_, path) in bundled {
+        let Ok(g) = crate::load::load(path) else {
+            continue;
+        };
+        for o in &g.variant.rules.options {
+            match out.iter_mut().find(|r| r.name == o.name) {
+                Some(r) => {
+                    for c in &o.choices {
+                        if !r.choices.contains(c) {
+                            r.choices.push(c.clone());
+                        }
+                    }
+                }
+                None => out.push(RuleOption {
+                    name: o.name.clone(),
+                    choices: o.choices.clone(),
+                    default: o.choices[o.default].clone(),
+                }),
+            }
+        }
+    }
+    out
+}

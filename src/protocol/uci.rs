@@ -40,8 +40,9 @@ use crate::board::{Color, Position};
 use crate::load::{Game, load};
 use crate::movegen::{Move, Variant};
 use crate::notation::{move_to_string, parse_fen, parse_move, write_fen};
+use crate::protocol::bundled::{self, RuleOption};
+use crate::protocol::info_line;
 use crate::protocol::uci_error::{LineError, UciError};
-use crate::protocol::{bundled, info_line};
 use crate::search::{Clock, Limits, Searcher, params};
 
 /// The longest command line read, bytes; a longer one is an error (and
@@ -97,14 +98,6 @@ fn say(out: &Output, line: &str) {
     }
 }
 
-/// An option declared by a bundled rule file: name, choices, default.
-#[derive(Debug, Clone)]
-struct RuleOption {
-    name: String,
-    choices: Vec<String>,
-    default: String,
-}
-
 /// The loaded variant and the position being played.
 struct Current {
     game: Game,
@@ -144,26 +137,7 @@ impl Engine {
     /// An engine writing to `out`, with the bundled default variant loaded.
     pub fn new(out: Output) -> Engine {
         let bundled = bundled::variants();
-        let mut rule_options: Vec<RuleOption> = Vec::new();
-        for (_, path) in &bundled {
-            let Ok(g) = load(path) else { continue };
-            for o in &g.variant.rules.options {
-                match rule_options.iter_mut().find(|r| r.name == o.name) {
-                    Some(r) => {
-                        for c in &o.choices {
-                            if !r.choices.contains(c) {
-                                r.choices.push(c.clone());
-                            }
-                        }
-                    }
-                    None => rule_options.push(RuleOption {
-                        name: o.name.clone(),
-                        choices: o.choices.clone(),
-                        default: o.choices[o.default].clone(),
-                    }),
-                }
-            }
-        }
+        let rule_options = bundled::rule_options(&bundled);
         let variant_name = if bundled.iter().any(|(n, _)| n == "chess") {
             "chess".to_string()
         } else {

@@ -9,7 +9,7 @@
 //! closest superset and the engine stays the judge (highlights, and
 //! `Illegal move` for the rest).
 
-use crate::board::{Position, Square};
+use crate::board::{Color, Position, Square};
 use crate::ir::{Guard, HopShape, MoveRule, PieceDef, RuleSet, Target, Vector};
 use crate::movegen::{Move, MoveKind, Variant};
 use crate::notation::write_fen;
@@ -404,16 +404,33 @@ impl PieceTable {
     }
 }
 
+/// XBoard's parent variant for `setup`, which decides what its holdings
+/// do: in `fairy` (XBoard's catch-all) a captured piece joins the captor's
+/// holdings, as in crazyhouse; XBoard's one parent with holdings that takes
+/// no captured piece into them is its name for Seirawan chess (backend.c,
+/// `ApplyMove`: captures go to the holdings unless the variant is bughouse,
+/// whose pieces go to the partner, or that one), and drops from it are free
+/// drops as in `fairy` once the engine defines the pieces. So rules with
+/// drops whose captures stay off the hand get that parent.
+pub fn parent(rules: &RuleSet, holdings: usize) -> &'static str {
+    if holdings > 0 && !rules.captures_to_hand {
+        "seirawan"
+    } else {
+        "fairy"
+    }
+}
+
 /// The `setup` line and the `piece` lines for variant `v`, start `pos`.
 pub fn setup_lines(v: &Variant, pos: &Position) -> Vec<String> {
     let rules = &v.rules;
     let table = PieceTable::new(rules);
     let mut out = vec![format!(
-        "setup ({}) {}x{}+{}_fairy {}",
+        "setup ({}) {}x{}+{}_{} {}",
         table.chars(rules),
         rules.board.files,
         rules.board.ranks,
         table.holdings,
+        parent(rules, table.holdings),
         write_fen(v, pos)
     )];
     for (k, p) in rules.pieces.iter().enumerate() {
@@ -466,6 +483,37 @@ pub fn parse_square(v: &Variant, s: &str) -> Option<Square> {
     }
     let sq = v.geo.square((f, r));
     v.geo.is_valid(sq).then_some(sq)
+}
+
+/// The piece XBoard names by a holdings square in `lift`. XBoard keeps the
+/// holdings in files beside the board and names them as board squares
+/// (backend.c): White's pieces in the second file right of the board
+/// (`j` on 8 files), Black's in the second file left of it (`_`); the n-th
+/// piece of the piece-to-char table (empty slots not counted) stands on
+/// White's n-th rank from the bottom and Black's n-th from the top. None
+/// if `s` is no holdings square holding a piece of the table.
+pub fn holdings_piece(v: &Variant, s: &str) -> Option<(Color, usize)> {
+    let b = s.as_bytes();
+    let file = *b.first()?;
+    let r: u8 = s.get(1..)?.parse().ok()?;
+    let r = r.checked_sub(rank_base(v))?;
+    if r >= v.geo.ranks {
+        return None;
+    }
+    let (color, n) = if file == b'a' + v.geo.files + 1 {
+        (Color::FIRST, r)
+    } else if file == b'a' - 2 {
+        (Color::SECOND, v.geo.ranks - 1 - r)
+    } else {
+        return None;
+    };
+    let table = PieceTable::new(&v.rules);
+    let number = |slot: usize| table.slot.iter().flatten().filter(|&&t| t < slot).count();
+    let kind = table
+        .slot
+        .iter()
+        .position(|s| s.is_some_and(|s| s < table.holdings && number(s) == n as usize))?;
+    Some((color, kind))
 }
 
 /// A move as XBoard writes it: `e2e4`, `e7e8q`, `E@g1`; castling as the

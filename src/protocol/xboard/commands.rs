@@ -6,10 +6,11 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
-use super::betza::{highlight, move_text, setup_lines};
+use super::betza::{highlight, holdings_piece, move_text, setup_lines};
 use super::search;
+use super::unshown;
 use super::{RuleOption, Xboard};
-use crate::board::Color;
+use crate::board::{Color, Position};
 use crate::load::{Game, load};
 use crate::movegen::{Move, Variant};
 use crate::notation::{move_to_string, parse_fen};
@@ -32,6 +33,12 @@ const ABANDON: [&str; 7] = [
 
 /// Option values decided, and the lines telling how votes went.
 type Decided = (Vec<(String, String)>, Vec<String>);
+
+/// The engine option: in a game the engine plays, both sides keep to moves
+/// XBoard shows as they are while there is one (see [`unshown`]): the
+/// engine plays only those, and answers the user's others with `Illegal
+/// move` and the reason; in force mode every legal move is taken.
+pub(super) const SHOWN_ONLY: &str = "Only moves XBoard shows";
 
 /// How deep the engine searches each outcome of a vote.
 const VOTE_DEPTH: u32 = 3;
@@ -117,7 +124,9 @@ impl Xboard {
                     let v = self.variant.clone().expect("a game is loaded");
                     self.say(&format!("move {}", move_text(&v, m)));
                     if let Some(g) = &mut self.game_match {
+                        let before = g.position().clone();
                         g.play(&v, m);
+                        self.tell_unshown(&v, &before, m);
                     }
                     self.announce_end();
                 }
@@ -273,6 +282,10 @@ impl Xboard {
             "feature option=\"Hash -spin {} 1 {}\"",
             self.hash_mb,
             params::MAX_HASH_MB
+        ));
+        self.say(&format!(
+            "feature option=\"{SHOWN_ONLY} -check {}\"",
+            u8::from(self.shown_only)
         ));
         for o in &self.rule_options {
             let choices: Vec<String> = o
@@ -489,6 +502,14 @@ impl Xboard {
             }
             return;
         }
+        if name.eq_ignore_ascii_case(SHOWN_ONLY) {
+            match value {
+                "1" | "true" | "on" => self.shown_only = true,
+                "0" | "false" | "off" => self.shown_only = false,
+                _ => self.say(&format!("Error (bad option value): {}", truncate(text))),
+            }
+            return;
+        }
         let found: Option<RuleOption> = self
             .rule_options
             .iter()
@@ -535,9 +556,19 @@ impl Xboard {
         } else {
             g.legal(v).into_iter().map(|(m, _)| m).collect()
         };
+        // A holdings square names the piece to drop (`E@`), if it is the
+        // side to move's.
+        let dropped = holdings_piece(v, what).map(|(color, k)| {
+            if color == g.position().side {
+                format!("{}@", v.rules.pieces[k].letter)
+            } else {
+                String::new()
+            }
+        });
+        let lifted = dropped.as_deref().unwrap_or(what);
         self.say(&format!(
             "highlight {}",
-            highlight(v, g.position(), &moves, what)
+            highlight(v, g.position(), &moves, lifted)
         ));
     }
 
@@ -570,7 +601,21 @@ impl Xboard {
             self.say(&format!("Illegal move: {}", truncate(text)));
             return;
         };
+        // In a game the engine plays, keep to moves XBoard shows, as the
+        // engine does (in force mode XBoard may be replaying a game: take
+        // every legal move then).
+        if self.shown_only && !self.force && !self.analyzing {
+            let legal: Vec<Move> = g.legal(&v).into_iter().map(|(m, _)| m).collect();
+            if let Some(no) = unshown::refusal(&v, g.position(), m, &legal) {
+                for line in no {
+                    self.say(&line);
+                }
+                return;
+            }
+        }
+        let before = g.position().clone();
         g.play(&v, m);
+        self.tell_unshown(&v, &before, m);
         if self.analyzing {
             self.restart_analysis();
             return;
@@ -597,6 +642,14 @@ impl Xboard {
         true
     }
 
+    /// Tell the user what XBoard's board misses after `m` (played in
+    /// `before`), if anything.
+    fn tell_unshown(&self, v: &Variant, before: &Position, m: Move) {
+        if let Some(t) = unshown::notice(v, before, m) {
+            self.say(&format!("telluser {t}"));
+        }
+    }
+
     fn start_move_search(&mut self) {
         if self.over || self.force || self.analyzing {
             return;
@@ -617,7 +670,16 @@ impl Xboard {
                 side == pos.side
             })
             .count() as u32;
-        let limits = self.tc.limits(made);
+        let mut limits = self.tc.limits(made);
+        if self.shown_only
+            && let Some(v) = &self.variant
+        {
+            let legal: Vec<Move> = g.legal(v).into_iter().map(|(m, _)| m).collect();
+            let shown = unshown::shown(v, &pos, &legal);
+            if !shown.is_empty() && shown.len() < legal.len() {
+                limits.searchmoves = shown;
+            }
+        }
         self.spawn(limits, false);
     }
 

@@ -25,6 +25,7 @@
 pub mod betza;
 mod commands;
 pub mod search;
+pub mod unshown;
 
 use std::collections::{BTreeMap, VecDeque};
 use std::io::{BufRead, Write};
@@ -34,10 +35,10 @@ use std::sync::mpsc::{Sender, channel};
 use std::sync::{Arc, Mutex};
 
 use crate::board::Color;
-use crate::load::{Game, load};
+use crate::load::Game;
 use crate::movegen::Variant;
 use crate::play::Match;
-use crate::protocol::bundled;
+use crate::protocol::bundled::{self, RuleOption};
 use crate::protocol::uci::{Output, read_line};
 use crate::protocol::uci_error::LineError;
 use crate::search::{Searcher, params};
@@ -60,14 +61,6 @@ pub fn say(out: &Output, line: &str) {
         let _ = writeln!(w, "{line}");
         let _ = w.flush();
     }
-}
-
-/// An option declared by a bundled rule file (the union over them).
-#[derive(Debug, Clone)]
-struct RuleOption {
-    name: String,
-    choices: Vec<String>,
-    default: String,
 }
 
 /// The engine's state between commands.
@@ -98,32 +91,15 @@ pub struct Xboard {
     analyzing: bool,
     /// Commands waiting for the engine's move to be sent.
     queue: VecDeque<String>,
+    /// The engine plays only moves XBoard shows as they are.
+    shown_only: bool,
 }
 
 impl Xboard {
     /// An engine writing to `out`, sending search events to `tx`.
     pub fn new(out: Output, tx: Sender<Event>) -> Xboard {
         let bundled = bundled::variants();
-        let mut rule_options: Vec<RuleOption> = Vec::new();
-        for (_, path) in &bundled {
-            let Ok(g) = load(path) else { continue };
-            for o in &g.variant.rules.options {
-                match rule_options.iter_mut().find(|r| r.name == o.name) {
-                    Some(r) => {
-                        for c in &o.choices {
-                            if !r.choices.contains(c) {
-                                r.choices.push(c.clone());
-                            }
-                        }
-                    }
-                    None => rule_options.push(RuleOption {
-                        name: o.name.clone(),
-                        choices: o.choices.clone(),
-                        default: o.choices[o.default].clone(),
-                    }),
-                }
-            }
-        }
+        let rule_options = bundled::rule_options(&bundled);
         let mut x = Xboard {
             out,
             tx,
@@ -145,6 +121,7 @@ impl Xboard {
             next_id: 0,
             analyzing: false,
             queue: VecDeque::new(),
+            shown_only: true,
         };
         if let Err(e) = x.start_game(false) {
             x.say(&format!("tellusererror {e}"));
