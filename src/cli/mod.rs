@@ -5,6 +5,7 @@ mod args;
 mod bench;
 mod check;
 mod diff;
+mod fmt;
 mod new;
 mod perft;
 mod play;
@@ -58,6 +59,9 @@ enum Command {
     /// Write NAME.variant here: a starter file extending a bundled game,
     /// with a sample piece and tests that pass.
     New(new::NewArgs),
+    /// Rewrite rule files in the one canonical layout (comments kept);
+    /// `--check`: only list those that would change, exit 1 if any.
+    Fmt(fmt::FmtArgs),
     /// Count the leaf nodes of the legal move tree.
     Perft {
         #[command(flatten)]
@@ -141,6 +145,7 @@ pub fn main() -> ExitCode {
         Command::Test { rules } => check::test(&rules),
         Command::Diff(a) => diff::diff(&a),
         Command::New(a) => new::new(&a),
+        Command::Fmt(a) => fmt::fmt(&a),
         Command::Perft {
             game,
             depth,

@@ -1,5 +1,7 @@
 //! The rule author's workbench: compare two versions of a rule file
-//! ([`diff`]), and the other tools an author runs on rule files.
+//! ([`diff`]), format rule files ([`fmt`]), and the other tools an author
+//! runs on rule files.
 
 pub mod diff;
+pub mod fmt;
 pub mod scaffold;
