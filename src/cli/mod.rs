@@ -45,6 +45,9 @@ enum Command {
         /// options and end conditions.
         #[arg(long)]
         dump: bool,
+        /// Exit 1 if a file that loads has warnings (lints).
+        #[arg(long)]
+        deny_warnings: bool,
     },
     /// Run the tests written inside rule files.
     Test {
@@ -141,7 +144,11 @@ pub fn main() -> ExitCode {
         sigpipe::reset();
     }
     let result = match cli.command {
-        Command::Check { rules, dump } => check::check(&rules, dump),
+        Command::Check {
+            rules,
+            dump,
+            deny_warnings,
+        } => check::check(&rules, dump, deny_warnings),
         Command::Test { rules } => check::test(&rules),
         Command::Diff(a) => diff::diff(&a),
         Command::New(a) => new::new(&a),
