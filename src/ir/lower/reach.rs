@@ -18,10 +18,11 @@
 //!   and a landing square beyond it on the line;
 //! - `to en_passant` in a game where no rule or drop sets en passant.
 //!
-//! A rule that moves somewhere is then tried from the squares its piece can
-//! ever stand on (`whereabouts.rs`): a rule starting only in a zone the
-//! piece never reaches is reported too (`step n when from in home` for a
-//! piece that never comes back home).
+//! A rule restricted to a zone (`when from [not] in`, `within`) that moves
+//! somewhere is then tried from the squares its piece can ever stand on
+//! (`whereabouts.rs`): a rule starting only in a zone the piece never
+//! reaches is reported too (`step n when from in home` for a piece that
+//! never comes back home).
 //!
 //! What other pieces do is not considered (a rule that only the start
 //! position makes useless is not reported), nor what `capturing` or a hop's
@@ -133,22 +134,16 @@ impl Grid<'_> {
             Target::Enemy => !empty.contains(&c),
             Target::NotFriend => true,
         };
-        // The squares along the line, while they exist and stay within.
+        // The squares along the line, while they exist and stay within
+        // (walked without collecting them: the lint runs on every load).
         let v = frame.apply(vector);
-        let mut line = Vec::new();
-        let mut cur = from;
-        while let Some(next) = self.at(cur, v) {
-            if !within.iter().all(|&z| self.in_zone(z, player, next)) {
-                break;
-            }
-            line.push(next);
-            cur = next;
-        }
+        let line = std::iter::successors(self.at(from, v), |&c| self.at(c, v))
+            .take_while(|&c| within.iter().all(|&z| self.in_zone(z, player, c)));
         let lands = match rule {
             MoveRule::Ride(r) => {
                 let (min, max) = (r.min.max(1) as usize, r.max as usize);
                 let mut found = false;
-                for (i, &c) in line.iter().enumerate() {
+                for (i, c) in line.enumerate() {
                     let steps = i + 1;
                     if max > 0 && steps > max {
                         break;
@@ -163,7 +158,10 @@ impl Grid<'_> {
                 }
                 found
             }
-            MoveRule::Hop(h) => hop_lands(&line, h.shape, &full, &empty, may_land),
+            MoveRule::Hop(h) => {
+                let line: Vec<Coord> = line.collect();
+                hop_lands(&line, h.shape, &full, &empty, may_land)
+            }
             MoveRule::Prefer { .. } => true,
         };
         if lands {
@@ -277,8 +275,21 @@ impl<'a> Lowerer<'a> {
                 }
             }
             // It moves somewhere: but does the piece ever stand there?
+            // Only for a rule restricted to a zone (`when from [not] in`,
+            // `within`): the lint runs on every load.
+            let zoned = rules.iter().any(|r| {
+                let guards = match r {
+                    MoveRule::Ride(r) => &r.guards,
+                    MoveRule::Hop(h) => &h.guards,
+                    MoveRule::Prefer { .. } => return false,
+                };
+                guards
+                    .iter()
+                    .any(|g| matches!(g, Guard::FromIn(_) | Guard::FromNotIn(_) | Guard::Within(_)))
+            });
             let mut unreached = false;
             if best == Reach::Moves
+                && zoned
                 && let Some(stands) = stands
                 && let Some(k) = pieces.iter().position(|p| p.name == *piece)
                 && stands[k].iter().any(|s| s.contains(&true))
