@@ -151,8 +151,9 @@ fn never_entering(rules: &crate::ir::RuleSet, origin: &Origin) -> Vec<Diagnostic
             .with_code(Code::NeverEnters)
             .with_label("declared but never used")
             .with_help(
-                "it is in no start position and no reserve, and no piece that enters \
-                     promotes to it; place it in `setup`, give it a `reserve`, or remove it",
+                "it is in no start position, in no reserve that a `drop` rule brings in, \
+                     and no piece that enters promotes to it; place it in `setup`, give it a \
+                     `reserve` and a `drop` rule, or remove it",
             )
         })
         .collect()

@@ -7,78 +7,14 @@
 //! `import "chess.variant"` finds the bundled chess rules (and so does
 //! `import "../rules/chess.variant"`, as written in the tutorial).
 
+mod common;
+
 use myriad::lang::diagnostic::render_all;
 use myriad::load::load_source;
 use myriad::testing::run_tests;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-/// A ```variant block: where it starts and its text.
-struct Block {
-    file: PathBuf,
-    line: usize,
-    text: String,
-}
-
-/// Every fenced block whose info string is exactly `variant`.
-fn variant_blocks(file: &Path) -> Vec<Block> {
-    let text = std::fs::read_to_string(file).expect("read a docs file");
-    let mut out = Vec::new();
-    let mut current: Option<Block> = None;
-    let mut fence = String::new();
-    for (i, line) in text.lines().enumerate() {
-        let trimmed = line.trim_start();
-        match &mut current {
-            None => {
-                if let Some(rest) = trimmed.strip_prefix("```") {
-                    fence = "```".to_string();
-                    let info = rest.trim();
-                    if info == "variant" {
-                        current = Some(Block {
-                            file: file.to_path_buf(),
-                            line: i + 1,
-                            text: String::new(),
-                        });
-                    } else {
-                        // Skip any other fenced block (including variant-fragment).
-                        current = Some(Block {
-                            file: PathBuf::new(),
-                            line: 0,
-                            text: String::new(),
-                        });
-                    }
-                }
-            }
-            Some(b) => {
-                if trimmed.starts_with(&fence) && trimmed.trim() == fence {
-                    let b = current.take().expect("open block");
-                    if b.line != 0 {
-                        out.push(b);
-                    }
-                } else {
-                    b.text.push_str(line);
-                    b.text.push('\n');
-                }
-            }
-        }
-    }
-    assert!(
-        current.is_none(),
-        "{}: a fenced code block is never closed",
-        file.display()
-    );
-    out
-}
-
-fn docs_files() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("docs/ exists")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "md"))
-        .collect();
-    files.sort();
-    files
-}
+use common::docs::{docs_files, variant_blocks};
 
 #[test]
 fn every_variant_block_loads_and_its_tests_pass() {

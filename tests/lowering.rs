@@ -1673,7 +1673,7 @@ fn a_piece_that_can_never_enter_is_linted() {
          \x20 piece Camel \"L\" {{ moves {{ leap (1,3) }} }}\n\
          \x20 piece Pawn \"P\" extends Pawn {{ promote in promotion to Queen Ferz }}\n\
          \x20 option camels \"Camels?\" {{ choices no yes  default no }}\n\
-         \x20 when camels == yes {{ reserve {{ white: Camel 1  black: Camel 1 }} }}\n\
+         \x20 when camels == yes {{ reserve {{ white: Camel 1  black: Camel 1 }}  drop Camel {{}} }}\n\
          }}\n"
     );
     let game = myriad::load::load_source(&format!("{dir}/g.variant"), &src)

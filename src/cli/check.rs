@@ -11,13 +11,15 @@ use myriad::testing::run_tests;
 use super::{Failure, print_warnings};
 
 /// Parse, validate and lint each file (and with `dump`, print what was
-/// understood); exit 2 if any fails to load.
-pub(super) fn check(paths: &[PathBuf], dump: bool) -> Result<(), Failure> {
-    let mut failed = false;
+/// understood); exit 2 if any fails to load, else with `deny_warnings` 1 if
+/// any has warnings.
+pub(super) fn check(paths: &[PathBuf], dump: bool, deny_warnings: bool) -> Result<(), Failure> {
+    let (mut failed, mut warned) = (false, 0);
     for p in paths {
         match load(p) {
             Ok(game) => {
                 print_warnings(&game);
+                warned += game.warnings.len();
                 let r = &game.variant.rules;
                 println!(
                     "{}: ok (game {}, {} pieces, {}x{} board, {} tests)",
@@ -40,6 +42,11 @@ pub(super) fn check(paths: &[PathBuf], dump: bool) -> Result<(), Failure> {
     }
     if failed {
         Err(Failure(String::new(), 2))
+    } else if deny_warnings && warned > 0 {
+        Err(Failure(
+            format!("{warned} warning(s), denied by --deny-warnings",),
+            1,
+        ))
     } else {
         Ok(())
     }

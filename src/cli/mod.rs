@@ -6,6 +6,7 @@ mod balance;
 mod bench;
 mod check;
 mod diff;
+mod fmt;
 mod new;
 mod perft;
 mod play;
@@ -45,6 +46,9 @@ enum Command {
         /// options and end conditions.
         #[arg(long)]
         dump: bool,
+        /// Exit 1 if a file that loads has warnings (lints).
+        #[arg(long)]
+        deny_warnings: bool,
     },
     /// Run the tests written inside rule files.
     Test {
@@ -62,8 +66,11 @@ enum Command {
     /// Is the game balanced: engine self-play from the start, under each
     /// outcome of the votes; White's score with its 95% interval, draws,
     /// game lengths, how games end, and (--values) piece values from the
-    /// games; as text, JSON (--json) and an SVG chart (--svg).
+    /// games; as text, and into --out as JSON, an SVG chart and the PGN.
     Balance(balance::BalanceArgs),
+    /// Rewrite rule files in the one canonical layout (comments kept);
+    /// `--check`: only list those that would change, exit 1 if any.
+    Fmt(fmt::FmtArgs),
     /// Count the leaf nodes of the legal move tree.
     Perft {
         #[command(flatten)]
@@ -143,11 +150,16 @@ pub fn main() -> ExitCode {
         sigpipe::reset();
     }
     let result = match cli.command {
-        Command::Check { rules, dump } => check::check(&rules, dump),
+        Command::Check {
+            rules,
+            dump,
+            deny_warnings,
+        } => check::check(&rules, dump, deny_warnings),
         Command::Test { rules } => check::test(&rules),
         Command::Diff(a) => diff::diff(&a),
         Command::New(a) => new::new(&a),
         Command::Balance(a) => balance::balance(&a),
+        Command::Fmt(a) => fmt::fmt(&a),
         Command::Perft {
             game,
             depth,

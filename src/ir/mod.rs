@@ -676,11 +676,23 @@ pub enum Expectation {
 }
 
 /// Which pieces (by index) can enter a game of `rules`: those of the start
-/// position and the reserves, and what a piece that enters promotes to.
+/// position, those of the reserves that a drop rule brings in, and what a
+/// piece that enters promotes to.
 pub fn entering_pieces(rules: &RuleSet) -> Vec<bool> {
     let mut enters = vec![false; rules.pieces.len()];
-    let placed = rules.setup.placements.iter().map(|&(_, p, _)| p);
-    for p in placed.chain(rules.setup.reserves.iter().map(|&(_, p, _)| p)) {
+    let dropped = rules
+        .setup
+        .reserves
+        .iter()
+        .map(|&(_, p, _)| p)
+        .filter(|&p| rules.drops.iter().any(|d| d.piece == p));
+    for p in rules
+        .setup
+        .placements
+        .iter()
+        .map(|&(_, p, _)| p)
+        .chain(dropped)
+    {
         enters[p] = true;
     }
     let mut grew = true;

@@ -86,11 +86,13 @@ codes! {
     /// The rules cannot be compiled (more piece types or castling sides
     /// than the interpreter supports).
     Compile = "compile",
-    /// Warning: a direction set or zone that nothing uses.
+    /// Warning: a direction set or zone that nothing uses, or an option
+    /// that no `when` reads (each only where the loaded file declares it).
     Unused = "unused",
     /// Warning: a zone without squares.
     EmptyZone = "empty-zone",
-    /// Warning: a piece without moves, or a rule that can never move.
+    /// Warning: a piece without moves, or a rule that can never move (from
+    /// no square of the board does it give a move).
     NeverMoves = "never-moves",
     /// Warning: a piece that can never enter the game (no setup, no
     /// reserve, no promotion leads to it).
@@ -102,4 +104,7 @@ codes! {
     Unreachable = "unreachable",
     /// A `captured` promotion to a piece the setup never places.
     CapturedPromotion = "captured-promotion",
+    /// Warning: a `test` block with only `fen`, `play` and `option` steps,
+    /// nothing it checks.
+    AssertsNothing = "asserts-nothing",
 }

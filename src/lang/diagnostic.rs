@@ -194,9 +194,12 @@ impl Diagnostic {
         for (s, m) in &self.secondary {
             labels.push(Label::secondary(s.file, at(*s)).with_message(m.clone()));
         }
-        let cs = match self.severity {
-            Severity::Error => CsDiagnostic::error(),
-            Severity::Warning => CsDiagnostic::warning(),
+        // A warning shows its code (`warning[unused]`), so that a lint can
+        // be looked up (docs/language.md); errors are shown without.
+        let cs = match (self.severity, self.code) {
+            (Severity::Error, _) => CsDiagnostic::error(),
+            (Severity::Warning, None) => CsDiagnostic::warning(),
+            (Severity::Warning, Some(c)) => CsDiagnostic::warning().with_code(c.as_str()),
         }
         .with_message(self.message.clone())
         .with_labels(labels)

@@ -1,6 +1,8 @@
 //! Shared by the integration tests: reading rules/perft/*.perft, a UCI engine session, a fixed-depth best move.
 #![allow(dead_code)]
 
+pub mod docs;
+
 use std::path::{Path, PathBuf};
 
 /// One row of a perft data file.

@@ -376,12 +376,13 @@ impl Loader<'_> {
 
     /// The items of `items` with each `when` replaced by its blocks if the
     /// option has that value, or dropped; the names written in dropped blocks
-    /// go to `untaken`.
+    /// go to `untaken`, the options the `when`s test to `read`.
     pub(super) fn select_when(
         &mut self,
         items: &[ast::GameItem],
         options: &IndexMap<String, ast::OptionDecl>,
         untaken: &mut HashSet<String>,
+        read: &mut HashSet<String>,
     ) -> Vec<ast::GameItem> {
         let mut out = Vec::new();
         for item in items {
@@ -396,6 +397,7 @@ impl Loader<'_> {
                     continue;
                 }
             };
+            read.insert(option.name.text.clone());
             if let Err(d) = choice_index(option, &w.choice) {
                 self.errors.push(*d);
                 continue;
@@ -406,7 +408,7 @@ impl Loader<'_> {
                 .find(|(n, _)| *n == option.name.text)
                 .map_or(default_text(option), |(_, v)| v.as_str());
             if value == w.choice.text {
-                out.extend(self.select_when(&w.items, options, untaken));
+                out.extend(self.select_when(&w.items, options, untaken, read));
             } else {
                 walk_items(&mut w.items.clone(), &mut |slot| {
                     if let Slot::Name(i) = slot {

@@ -45,6 +45,8 @@ pub(super) struct Flat {
     pub(super) renamed: HashMap<String, String>,
     /// Names written in `when` blocks that do not hold (not unused for lints).
     pub(super) untaken: HashSet<String>,
+    /// Options a `when` tests, in this game or one it extends.
+    pub(super) read_options: HashSet<String>,
     /// `must capture`, where it was written.
     pub(super) must_capture: Option<Span>,
     /// `pass`.
@@ -130,6 +132,7 @@ impl Loader<'_> {
             options: IndexMap::new(),
             renamed: HashMap::new(),
             untaken: HashSet::new(),
+            read_options: HashSet::new(),
             must_capture: None,
             pass: None,
             captures_to_hand: None,
@@ -148,7 +151,12 @@ impl Loader<'_> {
                 known_options.insert(o.name.text.clone(), o.clone());
             }
         }
-        let items = self.select_when(&items, &known_options, &mut flat.untaken);
+        let items = self.select_when(
+            &items,
+            &known_options,
+            &mut flat.untaken,
+            &mut flat.read_options,
+        );
         flat.tests.clear();
         let errors = &mut self.errors;
         // `remove` drops inherited blocks, before the game's own are added.

@@ -19,7 +19,7 @@
 //! (`extends`), then the lowering of each block: `board`, `players`
 //! (players and directions), `zones`, `pieces` (pieces and move rules),
 //! `castling`, `setup`, `end`, `hand` (options, reserves, drops),
-//! `test_blocks`, and `lints`. Macros and `when` are in `expand`.
+//! `test_blocks`, and the lints (`lints`, `reach`). Macros and `when` are in `expand`.
 
 use super::*;
 use crate::lang::ast;
@@ -41,10 +41,12 @@ mod keywords;
 mod lints;
 mod pieces;
 mod players;
+mod reach;
 mod remove;
 mod setup;
 mod sources;
 mod test_blocks;
+mod whereabouts;
 mod zones;
 
 use board::{Geometry, Holes, Sides};
@@ -255,6 +257,11 @@ struct Lowerer<'a> {
     zone_ids: IndexMap<String, ZoneId>,
     used_zones: HashSet<String>,
     piece_ids: IndexMap<String, PieceId>,
+    /// The piece whose rules are being lowered.
+    piece_name: String,
+    /// Each move rule as written (not `prefer` itself, the rules inside it),
+    /// with its piece and what it lowered to: for the `never-moves` lint.
+    leaf_rules: Vec<(String, Span, Vec<MoveRule>)>,
     /// Option values given by the caller (name, value).
     option_params: &'a [(String, String)],
     /// Every file read, to quote numbers as written.
@@ -278,6 +285,8 @@ impl<'a> Lowerer<'a> {
             zone_ids: IndexMap::new(),
             used_zones: HashSet::new(),
             piece_ids: IndexMap::new(),
+            piece_name: String::new(),
+            leaf_rules: Vec::new(),
             option_params,
             sources,
         }
@@ -362,8 +371,21 @@ impl<'a> Lowerer<'a> {
         let tests = self.tests(players.as_ref());
         let zones = zones?;
         self.lints(&zones);
-
         let (geo, players) = (geo?, players?);
+        let stands = setup.as_ref().and_then(|setup| {
+            whereabouts::whereabouts(&whereabouts::GameParts {
+                geo: &geo,
+                players: &players,
+                zones: &zones,
+                pieces: &pieces,
+                setup,
+                castling: castling.as_ref(),
+                drops: &drops,
+                captures_to_hand: flat.captures_to_hand.is_some(),
+            })
+        });
+        self.never_moving_rules(&geo, &players, &zones, &pieces, &drops, stands.as_ref());
+
         let mut holes: Vec<Coord> = geo.holes.into_iter().collect();
         holes.sort_unstable_by_key(|&(f, r)| (r, f));
         Some(RuleSet {

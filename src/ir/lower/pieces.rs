@@ -49,6 +49,7 @@ impl<'a> Lowerer<'a> {
             }
             let value = p.value.as_ref().and_then(|v| self.value(v)).unwrap_or(0);
             let mut moves = Vec::new();
+            self.piece_name.clone_from(&p.name.text);
             for rule in &p.moves {
                 moves.extend(self.move_rule(rule));
             }
@@ -234,8 +235,18 @@ impl<'a> Lowerer<'a> {
 
     pub(super) fn move_rule(&mut self, rule: &ast::MoveRule) -> Vec<MoveRule> {
         match rule {
-            ast::MoveRule::Ride(r) => self.ride_rule(r),
-            ast::MoveRule::Hop(h) => self.hop_rule(h),
+            ast::MoveRule::Ride(r) => {
+                let out = self.ride_rule(r);
+                self.leaf_rules
+                    .push((self.piece_name.clone(), r.span, out.clone()));
+                out
+            }
+            ast::MoveRule::Hop(h) => {
+                let out = self.hop_rule(h);
+                self.leaf_rules
+                    .push((self.piece_name.clone(), h.span, out.clone()));
+                out
+            }
             ast::MoveRule::Prefer {
                 first, fallback, ..
             } => {

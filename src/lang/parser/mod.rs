@@ -35,7 +35,8 @@ mod generated {
     #[grammar = "grammar/variant.pest"]
     pub struct VariantParser;
 }
-use generated::{Rule, VariantParser};
+pub(crate) use generated::Rule;
+use generated::VariantParser;
 
 /// The deepest blocks may nest: `{` inside `{` (a `prefer` in a `prefer`,
 /// a `when` in a `when`, ...). The bundled rule files nest at most 4 deep.
@@ -103,6 +104,17 @@ pub fn parse(source: &str, file: FileId) -> Result<File, Vec<Diagnostic>> {
         }
         Err(e) => Err(vec![syntax_error(&e, source, file)]),
     }
+}
+
+/// The concrete syntax tree of `source`: every token, as the grammar's
+/// rules matched them (the formatter needs them all, the AST keeps the
+/// meaning only). `None` if it does not parse: [`parse`] gives the
+/// diagnostics.
+pub(crate) fn concrete(source: &str) -> Option<Pair<'_, Rule>> {
+    if too_deep(source).is_some() {
+        return None;
+    }
+    VariantParser::parse(Rule::file, source).ok()?.next()
 }
 
 // ============================================================================

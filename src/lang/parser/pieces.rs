@@ -91,7 +91,7 @@ pub(super) fn move_rule(p: Pair<Rule>, file: FileId) -> MoveRule {
 }
 
 pub(super) fn hop_rule(p: Pair<Rule>, file: FileId) -> HopRule {
-    let sp = span(&p, file);
+    let sp = rule_span(&p, file);
     let mut c = Children::of(p);
     let dirs = dir_items(&mut c, file);
     let over = c
@@ -151,7 +151,7 @@ pub(super) fn prefer_rule(p: Pair<Rule>, file: FileId) -> MoveRule {
 }
 
 pub(super) fn ride_rule(p: Pair<Rule>, file: FileId) -> RideRule {
-    let sp = span(&p, file);
+    let sp = rule_span(&p, file);
     let kind = match p.as_rule() {
         Rule::step_rule => MoveKind::Step,
         Rule::slide_rule => MoveKind::Slide,
@@ -238,4 +238,23 @@ pub(super) fn condition(p: Pair<Rule>, file: FileId) -> Condition {
         Rule::empty_condition => Condition::Empty(vector(k.one(Rule::vector), file), sp),
         r => Children::unexpected(Rule::condition, r),
     }
+}
+
+/// The span of a move rule without the spaces and comments after its last
+/// token: a rule that ends in an optional part (`sym`, modifiers, `and ...`)
+/// is matched with the trivia that follows it, up to the next rule, which a
+/// diagnostic pointing at the rule should not underline.
+fn rule_span(p: &Pair<Rule>, file: FileId) -> Span {
+    let s = p.as_span();
+    let mut text = p.as_str();
+    loop {
+        text = text.trim_end();
+        let line = text.rfind('\n').map_or(0, |i| i + 1);
+        // A move rule holds no string, so `//` on its last line is a comment.
+        match text[line..].find("//") {
+            Some(at) => text = &text[..line + at],
+            None => break,
+        }
+    }
+    Span::new(file, s.start()..s.start() + text.len())
 }
