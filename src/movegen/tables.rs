@@ -450,6 +450,17 @@ impl Variant {
         }
     }
 
+    /// How FEN writes a player's piece of this type: [`Variant::symbol`] in
+    /// the player's case (`+P`, `+p`).
+    pub fn symbol_of(&self, kind: Kind, color: Color) -> String {
+        let l = self.letter_of(kind, color);
+        if self.rules.pieces[kind].plus {
+            format!("+{l}")
+        } else {
+            l.to_string()
+        }
+    }
+
     /// The piece type with this letter (either case), not a `"+L"` one.
     pub fn kind_of_letter(&self, c: char) -> Option<Kind> {
         self.kind_of_symbol(false, c)

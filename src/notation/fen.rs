@@ -473,12 +473,7 @@ pub fn write_fen(v: &Variant, pos: &Position) -> String {
             if !geo.is_valid(sq) {
                 s.push('*');
             } else {
-                let l = v.symbol(p.kind());
-                s += &if p.color() == Color::FIRST {
-                    l
-                } else {
-                    l.to_ascii_lowercase()
-                };
+                s += &v.symbol_of(p.kind(), p.color());
                 if v.hand.is_some() && pos.promoted.has(sq) {
                     s.push('~');
                 }
@@ -499,12 +494,7 @@ pub fn write_fen(v: &Variant, pos: &Position) -> String {
         for color in Color::ALL {
             for kind in Kind::first(v.rules.pieces.len()) {
                 for _ in 0..pos.reserve[color][kind] {
-                    let l = v.symbol(kind);
-                    s += &if color == Color::FIRST {
-                        l
-                    } else {
-                        l.to_ascii_lowercase()
-                    };
+                    s += &v.symbol_of(kind, color);
                 }
             }
         }

@@ -19,7 +19,7 @@ pub fn move_to_string(v: &Variant, m: Move) -> String {
     match m.kind {
         MoveKind::Drop => format!("{}@{}", v.symbol(v.drop_piece(m)), v.geo.name(m.to)),
         MoveKind::Promotion => {
-            // To a `"+L"` piece: `+` alone, as shogi writes it.
+            // To a `"+L"` piece: `+` alone (`a4a5+`).
             let to = Kind::new(m.data as usize);
             let suffix = if v.rules.pieces[to].plus {
                 "+".to_string()
