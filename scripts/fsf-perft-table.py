@@ -135,6 +135,22 @@ EXTRA["crazyhouse"] = [
 ]
 
 
+# Shogi: promotion moving into, inside and out of the zone, forced on the last
+# ranks; pawn drops limited by file (nifu); checkmate by a pawn drop, legal but lost.
+EXTRA["minishogi"] = [
+    ("2k2/P4/5/5/4K[Pp] w - - 0 1", 4),  # a pawn about to promote, pawns in hand
+    ("4k/1S3/5/B4/3R1[] w - - 0 1", 3),  # silver, bishop, rook promoting in, inside, out of the zone
+    ("3pk/3b1/3G1/5/4K[P] w - - 0 1", 3),  # P@e4 mates by a pawn drop
+    ("k4/5/5/5/1R2K[GSBRPgsbrp] w - - 0 1", 2),  # every kind in hand, both sides
+    ("+P1k2/2+B2/5/2+r2/K1+s2[PP] b - - 0 1", 3),  # promoted pieces taken back to hand unpromoted
+]
+EXTRA["shogi"] = [
+    ("4k4/L7P/4N4/9/9/9/9/9/4K4[] w - - 0 1", 3),  # forced promotions on the last ranks
+    ("4k4/9/9/9/9/9/9/9/4K4[NLP] w - - 0 1", 2),  # knight, lance, pawn drops kept off the last ranks
+    ("7pk/7b1/7G1/9/9/9/9/9/1K7[P] w - - 0 1", 3),  # P@i8 mates by a pawn drop
+    ("4k4/9/9/9/9/9/9/9/4K4[GNLPSRBgnlpsrb] w - - 0 1", 2),  # every kind in hand
+]
+
 class Fsf:
     """A native Fairy-Stockfish over UCI, one process per variant."""
 

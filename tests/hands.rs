@@ -1,11 +1,12 @@
-//! Hands (`captures to hand`, rules/crazyhouse.variant): the FEN after
+//! Hands (`captures to hand`, rules/crazyhouse.variant, shogi and
+//! minishogi): the FEN after
 //! captures, drops and promotions, against native Fairy-Stockfish's `d`
 //! answers to the same moves (its `Fen:` lines are copied below), and
 //! make/unmake restoring the hand and the promotion marks.
 
 use myriad::load::{Game, load};
 use myriad::movegen::Move;
-use myriad::notation::{parse_fen, parse_move, write_fen};
+use myriad::notation::{move_to_string, parse_fen, parse_move, write_fen};
 
 fn crazyhouse() -> Game {
     load(std::path::Path::new(concat!(
@@ -83,4 +84,97 @@ fn make_unmake_restores_hands_and_marks() {
         v.unmake(&mut pos, m, u);
         assert_eq!(pos, before);
     }
+}
+
+fn bundled(name: &str) -> Game {
+    let path = format!("{}/rules/{name}.variant", env!("CARGO_MANIFEST_DIR"));
+    load(std::path::Path::new(&path)).unwrap_or_else(|e| panic!("{}", e.rendered()))
+}
+
+#[test]
+fn shogi_start_and_promoted_captures_as_fairy_stockfish() {
+    let g = bundled("shogi");
+    // FSF: position startpos; d
+    assert_eq!(
+        after(&g, None, &[]),
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[] w - - 0 1"
+    );
+    // FSF: position startpos moves c3c4 g7g6 b2h8+ g9h8 B@e5 a7a6 e5c7+ (the
+    // bishops traded, one dropped back and promoted as it takes in the zone)
+    assert_eq!(
+        after(
+            &g,
+            None,
+            &["c3c4", "g7g6", "b2h8+", "g9h8", "B@e5", "a7a6", "e5c7+"]
+        ),
+        "lnsgkg1nl/1r5s1/1p+Bppp1pp/p5p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL[Pb] b - - 0 4"
+    );
+    // FSF: position fen 4k4/7+r1/9/9/9/9/9/7R1/4K4[] w - - 0 1 moves h2h8+ e9d9:
+    // the dragon taken goes to the hand as a rook.
+    assert_eq!(
+        after(
+            &g,
+            Some("4k4/7+r1/9/9/9/9/9/7R1/4K4[] w - - 0 1"),
+            &["h2h8+", "e9d9"]
+        ),
+        "3k5/7+R1/9/9/9/9/9/9/4K4[R] w - - 1 2"
+    );
+    // FSF: ... i7i8 (a pawn move keeps the half-move clock running in shogi).
+    assert_eq!(
+        after(&g, Some("7pk/7b1/7GP/9/9/9/9/9/1K7[] w - - 0 1"), &["i7i8"]),
+        "7pk/7bP/7G1/9/9/9/9/9/1K7[] b - - 1 1"
+    );
+}
+
+#[test]
+fn minishogi_start_and_a_pawn_promoting_as_it_takes() {
+    let g = bundled("minishogi");
+    // FSF: position startpos moves a2a3 e4e3 a3a4 e3e2 a4a5+
+    assert_eq!(after(&g, None, &[]), "rbsgk/4p/5/P4/KGSBR[] w - - 0 1");
+    assert_eq!(
+        after(&g, None, &["a2a3", "e4e3", "a3a4", "e3e2", "a4a5+"]),
+        "+Pbsgk/5/5/4p/KGSBR[R] b - - 0 3"
+    );
+}
+
+#[test]
+fn shogi_moves_write_and_read_back_and_make_unmake_restores() {
+    let g = bundled("shogi");
+    let v = &g.variant;
+    // random-5 of rules/perft/shogi.perft, as FSF printed it: promoted
+    // pieces of both sides, pieces in both hands.
+    let fen =
+        "pr1g2sp1/l7g/+P1n1+Np2l/1B1k2p1p/3pp2P1/n1P1PbP1P/LP3G1RL/2SP2G2/3K2S2[NPPSp] w - - 3 48";
+    let mut pos = parse_fen(v, fen).expect("fen");
+    assert_eq!(write_fen(v, &pos), fen);
+    let mut moves: Vec<Move> = Vec::new();
+    v.legal_moves(&mut pos, &mut moves);
+    assert!(moves.len() > 100);
+    let texts: Vec<String> = moves.iter().map(|&m| move_to_string(v, m)).collect();
+    // Drops are written `P@e5`, promotions with `+` alone.
+    assert!(texts.iter().any(|t| t.starts_with("N@")));
+    assert!(texts.iter().any(|t| t.ends_with('+')));
+    for (&m, t) in moves.iter().zip(&texts) {
+        assert_eq!(parse_move(v, &mut pos, t).expect("reads back"), m, "{t}");
+        let before = pos.clone();
+        let u = v.make(&mut pos, m);
+        assert_eq!(pos.hash, pos.compute_hash(&v.keys), "{t}");
+        v.unmake(&mut pos, m, u);
+        assert_eq!(pos, before, "{t}");
+    }
+}
+
+#[test]
+fn the_engine_values_pieces_in_hand() {
+    let g = bundled("shogi");
+    let v = &g.variant;
+    let eval = myriad::eval::Eval::new(v);
+    let score = |fen: &str| eval.evaluate(v, &parse_fen(v, fen).expect("fen"));
+    // The same board, White (to move) with a gold in hand, with none, and
+    // with Black holding it: the gold is worth something to its holder.
+    let board = "4k4/9/9/9/9/9/9/9/4K4";
+    let mine = score(&format!("{board}[G] w - - 0 1"));
+    let none = score(&format!("{board}[] w - - 0 1"));
+    let theirs = score(&format!("{board}[g] w - - 0 1"));
+    assert!(mine > none && none > theirs, "{mine} {none} {theirs}");
 }

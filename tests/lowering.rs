@@ -1100,6 +1100,7 @@ fn drop_with_requirement_and_relocation() {
                 ),
                 Requirement::Empty((0, 2)),
             ],
+            per_file: None,
             effects: vec![DropEffect::Relocate {
                 at: (0, 1),
                 by: (0, 1),

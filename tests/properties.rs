@@ -69,6 +69,10 @@ proptest! {
             // not in the FEN: they read back as none.
             prop_assert_eq!(back.checking, [0, 0], "checks in a row read back: {}", fen);
             back.checking = pos.checking;
+            // Nor is the kind the last move dropped (kept for `checkmate by
+            // drop`): none after a FEN.
+            prop_assert_eq!(back.dropped, myriad::board::Piece::NO_KIND, "a drop read back: {}", fen);
+            back.dropped = pos.dropped;
             prop_assert_eq!(&back, &pos, "FEN round trip changed the position: {}", fen);
             moves.clear();
             v.legal_moves(&mut pos, &mut moves);

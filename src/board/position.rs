@@ -226,6 +226,9 @@ pub struct Position {
     /// Each player's last moves in a row that gave check (kept only in
     /// games with `perpetual check`; not hashed, not in the FEN).
     pub checking: [u8; 2],
+    /// The kind the last move dropped, `Piece::NO_KIND` if it was no drop
+    /// or is not known (for `checkmate by drop`; not hashed, not in the FEN).
+    pub dropped: Kind,
 }
 
 impl Position {
@@ -248,6 +251,7 @@ impl Position {
             count_ply: 0,
             promoted: Bitset::EMPTY,
             checking: [0; 2],
+            dropped: Piece::NO_KIND,
         }
     }
 

@@ -131,8 +131,9 @@ pub fn describe(r: &RuleSet) -> String {
     for p in &r.pieces {
         let _ = writeln!(
             s,
-            "piece {} \"{}\" value {}{}{}{}",
+            "piece {} \"{}{}\" value {}{}{}{}",
             p.name,
+            if p.plus { "+" } else { "" },
             p.letter,
             p.value,
             if p.royal { " royal" } else { "" },
@@ -148,7 +149,8 @@ pub fn describe(r: &RuleSet) -> String {
             let to: Vec<&str> = pr.to.iter().map(|&k| r.pieces[k].name.as_str()).collect();
             let _ = writeln!(
                 s,
-                "  promote in {} to {}{}{}",
+                "  promote in {}{} to {}{}{}",
+                if pr.leaving { "or from " } else { "" },
                 r.zones[pr.zone].name,
                 if pr.captured { "captured " } else { "" },
                 to.join(" "),
@@ -195,6 +197,9 @@ pub fn describe(r: &RuleSet) -> String {
         let _ = write!(s, "drop {}", r.pieces[d.piece].name);
         if let Some(z) = d.zone {
             let _ = write!(s, " in {}", r.zones[z].name);
+        }
+        if let Some(n) = d.per_file {
+            let _ = write!(s, " max {n} per file");
         }
         for q in &d.requires {
             let _ = match q {
@@ -382,6 +387,10 @@ fn describe_whole_side(r: &RuleSet, s: &mut String) {
             cents(p.bonus[0]),
             cents(p.bonus[1])
         );
+    }
+    if let Some((pieces, o)) = &r.end.drop_mate {
+        let names: Vec<&str> = pieces.iter().map(|&k| r.pieces[k].name.as_str()).collect();
+        let _ = writeln!(s, "end: checkmate by drop {} {o:?}", names.join(" "));
     }
     if let Some(o) = r.end.perpetual {
         let _ = writeln!(

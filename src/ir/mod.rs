@@ -88,6 +88,9 @@ pub struct DropDef {
     pub zone: Option<ZoneId>,
     /// Conditions on squares relative to the drop square.
     pub requires: Vec<Requirement>,
+    /// `max N per file`: not on a file where N of the mover's pieces of
+    /// this type stand.
+    pub per_file: Option<u8>,
     /// What else happens in the same move.
     pub effects: Vec<DropEffect>,
     /// Where it was declared.
@@ -274,6 +277,9 @@ pub struct PieceDef {
     pub name: String,
     /// FEN letter, upper case.
     pub letter: char,
+    /// Written `+` then the letter (`"+P"`): the promoted form of the piece
+    /// with the plain letter, to which it reverts in a hand.
+    pub plus: bool,
     /// Value in centipawns (`value 3` is 300, `value 1.2` is 120).
     pub value: i32,
     /// Losing all royal pieces (checkmate) ends the game; they may not be left attacked.
@@ -303,6 +309,8 @@ pub struct Promotion {
     /// `optional`: the unpromoted move is legal too, wherever the piece
     /// could still move on an empty board afterwards.
     pub optional: bool,
+    /// `in or from`: a move that starts in the zone promotes too.
+    pub leaving: bool,
 }
 
 /// One movement rule, a closed set.
@@ -532,6 +540,9 @@ pub struct EndDef {
     /// player gave check with each of its moves since the repeated position
     /// first stood; O is for that player (both: the repetition's outcome).
     pub perpetual: Option<Outcome>,
+    /// `checkmate by drop P+ -> O`: a checkmate given by dropping one of
+    /// these pieces; O is for the mated player.
+    pub drop_mate: Option<(Vec<PieceId>, Outcome)>,
 }
 
 /// `counting without P+ { board N  P K -> N ...  else N }`, limits in full

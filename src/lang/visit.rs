@@ -172,6 +172,7 @@ fn walk_item(item: &mut GameItem, f: &mut dyn FnMut(Slot<'_>)) {
                         dirs.iter_mut().for_each(|d| walk_dir(d, f));
                     }
                     EndKind::Perpetual => {}
+                    EndKind::DropMate(pieces) => pieces.iter_mut().for_each(|p| f(Slot::Name(p))),
                 }
             }
             for t in &mut e.points {
@@ -227,6 +228,7 @@ fn walk_item(item: &mut GameItem, f: &mut dyn FnMut(Slot<'_>)) {
                 match it {
                     DropItem::Zone(z, _) => f(Slot::Name(z)),
                     DropItem::RequireEmpty(..) => {}
+                    DropItem::PerFile(n, _) => f(Slot::Number(n)),
                     DropItem::RequirePiece(filter, ..) => walk_filter(filter, f),
                     DropItem::Move { dir, steps, .. } => {
                         walk_dir(dir, f);

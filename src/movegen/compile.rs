@@ -137,7 +137,9 @@ impl Variant {
         let zone = self.zones[pr.zone][color];
         let mut stay = Bitset::EMPTY;
         if pr.optional {
-            for s in zone.iter() {
+            // A move leaving the zone may end anywhere.
+            let ends = if pr.leaving { self.geo.valid } else { zone };
+            for s in ends.iter() {
                 if self.empty_board_mobility(Color::from_bit(color), Kind::new(kind), s) > 0 {
                     stay.set(s);
                 }
@@ -157,6 +159,7 @@ impl Variant {
             choices: pr.to.clone(),
             stay,
             limit,
+            leaving: pr.leaving,
         })
     }
 
@@ -283,6 +286,7 @@ impl Variant {
                     kind: Kind::new(d.piece),
                     squares,
                     requires,
+                    per_file: d.per_file,
                     relocations,
                 });
             }

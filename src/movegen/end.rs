@@ -119,6 +119,17 @@ impl Variant {
         }
     }
 
+    /// The outcome of a checkmate for the mated player to move: the
+    /// `checkmate by drop` outcome if the last move dropped one of its
+    /// pieces, else the `checkmate` one.
+    #[inline]
+    pub fn checkmate_outcome(&self, pos: &Position) -> Outcome {
+        match &self.rules.end.drop_mate {
+            Some((pieces, o)) if pieces.contains(&pos.dropped.index()) => *o,
+            _ => self.rules.end.checkmate,
+        }
+    }
+
     /// [`Variant::game_end`] with the outcomes as the rules give them.
     fn game_end_as_written(
         &self,
@@ -136,7 +147,7 @@ impl Variant {
         let end = &self.rules.end;
         if moves.is_empty() {
             return Some(if self.in_check(pos) {
-                (end.checkmate, EndReason::Checkmate)
+                (self.checkmate_outcome(pos), EndReason::Checkmate)
             } else {
                 (end.stalemate, EndReason::Stalemate)
             });

@@ -212,8 +212,12 @@ impl Variant {
             if pos.reserve[us][d.kind] == 0 {
                 continue;
             }
+            let full = match d.per_file {
+                Some(n) => self.full_files(pos, us, d.kind, n),
+                None => 0,
+            };
             'square: for to in d.squares.iter() {
-                if !pos.board[to as usize].is_none() {
+                if !pos.board[to as usize].is_none() || full & (1 << (to % self.geo.files)) != 0 {
                     continue;
                 }
                 for &DropNeed { at, filter } in &d.requires {
@@ -242,6 +246,25 @@ impl Variant {
                 });
             }
         }
+    }
+
+    /// `max N per file`: the files (bit f for file f) where `n` of player
+    /// `us`'s pieces of `kind` stand.
+    fn full_files(&self, pos: &Position, us: Color, kind: Kind, n: u8) -> u32 {
+        let mut count = [0u8; 16];
+        for s in pos.occ[us].iter() {
+            if pos.board[s as usize].kind() == kind {
+                let f = (s % self.geo.files) as usize & 15;
+                count[f] = count[f].saturating_add(1);
+            }
+        }
+        let mut full = 0;
+        for (f, &c) in count.iter().enumerate() {
+            if c >= n {
+                full |= 1 << f;
+            }
+        }
+        full
     }
 
     /// The moves of `rules` for the piece `kind` of player `us` on `from`.
@@ -398,7 +421,7 @@ impl Variant {
         out: &mut S,
     ) {
         if let Some(pr) = &self.promotion[us][kind]
-            && pr.zone.has(to)
+            && (pr.zone.has(to) || (pr.leaving && pr.zone.has(from)))
         {
             for &c in &pr.choices {
                 if let Some(limit) = &pr.limit

@@ -13,6 +13,9 @@ pub(crate) struct CHand {
     /// `revert[kind]`: the kind a promoted (marked) piece of `kind` goes to
     /// the hand as: the first piece that promotes to `kind`, else `kind`.
     pub revert: Vec<Kind>,
+    /// `demote[kind]`: the kind any piece of `kind` goes to the hand as: a
+    /// `"+L"` piece as the piece with the plain letter `L`, else `kind`.
+    pub demote: Vec<Kind>,
 }
 
 impl CHand {
@@ -31,7 +34,19 @@ impl CHand {
                 Kind::new(from.unwrap_or(k))
             })
             .collect();
-        Some(CHand { revert })
+        let demote = rules
+            .pieces
+            .iter()
+            .enumerate()
+            .map(|(k, p)| {
+                let base = rules
+                    .pieces
+                    .iter()
+                    .position(|q| p.plus && !q.plus && q.letter == p.letter);
+                Kind::new(base.unwrap_or(k))
+            })
+            .collect();
+        Some(CHand { revert, demote })
     }
 }
 
@@ -74,7 +89,7 @@ impl Variant {
             let kind = if undo.marks & CAPTURED_MARKED != 0 {
                 h.revert[k.index()]
             } else {
-                k
+                h.demote[k.index()]
             };
             let p = Piece::new(kind, us);
             let n = pos.reserve[us][kind];
@@ -84,7 +99,11 @@ impl Variant {
                 undo.to_hand = kind;
             }
         }
-        let marked = undo.marks & MOVER_MARKED != 0 || m.kind == MoveKind::Promotion;
+        // A promotion marks the piece, but not into a `"+L"` kind, which
+        // reverts by its kind.
+        let promotes =
+            m.kind == MoveKind::Promotion && h.demote[m.data as usize].index() == m.data as usize;
+        let marked = undo.marks & MOVER_MARKED != 0 || promotes;
         if marked
             && m.kind != MoveKind::Drop
             && m.kind != MoveKind::Castle

@@ -26,6 +26,7 @@ pub struct Undo {
     /// `captures to hand`: the kind the capture added to the mover's hand.
     pub(super) to_hand: Kind,
     checking: [u8; 2],
+    dropped: Kind,
 }
 
 impl Undo {
@@ -42,6 +43,7 @@ pub struct NullUndo {
     ep: Option<(Square, Square)>,
     hash: u64,
     checking: [u8; 2],
+    dropped: Kind,
 }
 
 impl Variant {
@@ -52,7 +54,9 @@ impl Variant {
             ep: pos.ep,
             hash: pos.hash,
             checking: pos.checking,
+            dropped: pos.dropped,
         };
+        pos.dropped = Piece::NO_KIND;
         // A null move gives no check.
         pos.checking[pos.side] = 0;
         if let Some((e, _)) = pos.ep.take() {
@@ -69,6 +73,7 @@ impl Variant {
         pos.ep = undo.ep;
         pos.hash = undo.hash;
         pos.checking = undo.checking;
+        pos.dropped = undo.dropped;
     }
 
     /// Play a (pseudo-)legal move. Returns what [`Variant::unmake`] needs.
@@ -90,7 +95,9 @@ impl Variant {
             marks: 0,
             to_hand: Piece::NO_KIND,
             checking: pos.checking,
+            dropped: pos.dropped,
         };
+        pos.dropped = Piece::NO_KIND;
         if pos.passes != 0 {
             pos.hash ^= keys.passes[pos.passes as usize];
             pos.passes = 0;
@@ -117,7 +124,7 @@ impl Variant {
                 if self.explosion.is_some() && !undo.captured.is_none() {
                     undo.blast = self.explode(pos, us, m.to);
                 }
-                resets = self.resets_clock[p.kind()];
+                resets = self.resets_clock[p.kind()] || m.kind == MoveKind::Promotion;
                 if m.kind == MoveKind::SetsEnPassant
                     && (self.ep_always[us] || self.ep_capturable(pos, m.data, us.other()))
                 {
@@ -146,6 +153,7 @@ impl Variant {
             MoveKind::Drop => {
                 let d = &self.drops[us][m.data as usize];
                 let kind = d.kind;
+                pos.dropped = kind;
                 let p = Piece::new(kind, us);
                 let n = pos.reserve[us][kind];
                 pos.hash ^= reserve_key(keys, p, n) ^ reserve_key(keys, p, n - 1);
@@ -291,6 +299,7 @@ impl Variant {
         pos.passes = undo.passes;
         (pos.count_limit, pos.count_ply) = undo.count;
         pos.checking = undo.checking;
+        pos.dropped = undo.dropped;
         pos.hash = undo.hash;
     }
 }

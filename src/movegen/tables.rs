@@ -200,6 +200,9 @@ pub(crate) struct CDrop {
     pub squares: Bitset,
     /// What the squares around the drop square must hold.
     pub requires: Vec<DropNeed>,
+    /// `max N per file`: not on a file where N of the mover's pieces of
+    /// this kind stand.
+    pub per_file: Option<u8>,
     /// Pieces the drop pushes along.
     pub relocations: Vec<Relocation>,
 }
@@ -248,14 +251,17 @@ pub(crate) struct PromotionTable {
     /// `captured`: per piece type, how many the setup places for this player;
     /// a choice is offered only while the player has fewer on the board.
     pub limit: Option<[u8; MAX_KINDS]>,
+    /// `in or from`: a move that starts in the zone promotes too.
+    pub leaving: bool,
 }
 
 impl PromotionTable {
     /// Does a move landing here yield other than one move per choice (the
-    /// unpromoted move, or a choice left out)?
+    /// unpromoted move, or a choice left out), or does a move promote by
+    /// where it starts?
     #[inline(always)]
     pub fn irregular(&self) -> bool {
-        self.limit.is_some() || !self.stay.is_empty()
+        self.limit.is_some() || !self.stay.is_empty() || self.leaving
     }
 }
 
@@ -433,13 +439,41 @@ impl Variant {
         }
     }
 
-    /// The piece type with this letter (either case).
+    /// How FEN and moves write the piece type, upper case: its letter, or
+    /// `+` and the letter for a `"+L"` piece.
+    pub fn symbol(&self, kind: Kind) -> String {
+        let p = &self.rules.pieces[kind];
+        if p.plus {
+            format!("+{}", p.letter)
+        } else {
+            p.letter.to_string()
+        }
+    }
+
+    /// How FEN writes a player's piece of this type: [`Variant::symbol`] in
+    /// the player's case (`+P`, `+p`).
+    pub fn symbol_of(&self, kind: Kind, color: Color) -> String {
+        let l = self.letter_of(kind, color);
+        if self.rules.pieces[kind].plus {
+            format!("+{l}")
+        } else {
+            l.to_string()
+        }
+    }
+
+    /// The piece type with this letter (either case), not a `"+L"` one.
     pub fn kind_of_letter(&self, c: char) -> Option<Kind> {
+        self.kind_of_symbol(false, c)
+    }
+
+    /// The piece type written with this letter (either case), after a `+`
+    /// (`plus`) or not.
+    pub fn kind_of_symbol(&self, plus: bool, c: char) -> Option<Kind> {
         let up = c.to_ascii_uppercase();
         self.rules
             .pieces
             .iter()
-            .position(|p| p.letter == up)
+            .position(|p| p.letter == up && p.plus == plus)
             .map(Kind::new)
     }
 

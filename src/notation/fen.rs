@@ -170,11 +170,20 @@ pub fn parse_fen(v: &Variant, fen: &str) -> Result<Position, FenError> {
                 file += 1;
                 continue;
             }
-            let Some(kind) = v.kind_of_letter(c).filter(|_| c.is_ascii_alphabetic()) else {
+            // `+L`: the promoted form of `L` (a piece declared `"+L"`).
+            let (plus, c) = match c {
+                '+' => (true, chars.next().unwrap_or('+')),
+                c => (false, c),
+            };
+            let Some(kind) = v
+                .kind_of_symbol(plus, c)
+                .filter(|_| c.is_ascii_alphabetic())
+            else {
+                let written = if plus { format!("+{c}") } else { c.to_string() };
                 return Err(err(
                     field,
                     format!(
-                        "unknown piece letter `{c}` (this variant has {})",
+                        "unknown piece letter `{written}` (this variant has {})",
                         letters(v)
                     ),
                 ));
@@ -205,11 +214,19 @@ pub fn parse_fen(v: &Variant, fen: &str) -> Result<Position, FenError> {
         }
     }
     if let Some(res) = reserve {
-        for c in res.chars() {
+        let mut chars = res.chars();
+        while let Some(c) = chars.next() {
             if c == '-' {
                 continue;
             }
-            let Some(kind) = v.kind_of_letter(c).filter(|_| c.is_ascii_alphabetic()) else {
+            let (plus, c) = match c {
+                '+' => (true, chars.next().unwrap_or('+')),
+                c => (false, c),
+            };
+            let Some(kind) = v
+                .kind_of_symbol(plus, c)
+                .filter(|_| c.is_ascii_alphabetic())
+            else {
                 return Err(err(
                     FenField::Reserve,
                     format!(
@@ -398,7 +415,10 @@ fn hole_name(v: &Variant, file: u8, rank: u8) -> String {
 }
 
 fn letters(v: &Variant) -> String {
-    v.rules.pieces.iter().map(|p| p.letter).collect()
+    Kind::first(v.rules.pieces.len())
+        .map(|k| v.symbol(k))
+        .collect::<Vec<_>>()
+        .join("")
 }
 
 /// The player a FEN letter belongs to: upper case the first, lower case the second.
@@ -453,12 +473,7 @@ pub fn write_fen(v: &Variant, pos: &Position) -> String {
             if !geo.is_valid(sq) {
                 s.push('*');
             } else {
-                let l = v.letter(p.kind());
-                s.push(if p.color() == Color::FIRST {
-                    l
-                } else {
-                    l.to_ascii_lowercase()
-                });
+                s += &v.symbol_of(p.kind(), p.color());
                 if v.hand.is_some() && pos.promoted.has(sq) {
                     s.push('~');
                 }
@@ -479,12 +494,7 @@ pub fn write_fen(v: &Variant, pos: &Position) -> String {
         for color in Color::ALL {
             for kind in Kind::first(v.rules.pieces.len()) {
                 for _ in 0..pos.reserve[color][kind] {
-                    let l = v.letter(kind);
-                    s.push(if color == Color::FIRST {
-                        l
-                    } else {
-                        l.to_ascii_lowercase()
-                    });
+                    s += &v.symbol_of(kind, color);
                 }
             }
         }

@@ -1,4 +1,4 @@
-//! Coordinate move notation: `e2e4`, `e7e8q`, `E@g1`; castling as the king's move.
+//! Coordinate move notation: `e2e4`, `e7e8q`, `a4a5+`, `E@g1`; castling as the king's move.
 
 use crate::board::{Kind, Position};
 use crate::movegen::{Move, MoveKind, Variant};
@@ -17,13 +17,17 @@ pub enum MoveError {
 /// The coordinate notation of a move.
 pub fn move_to_string(v: &Variant, m: Move) -> String {
     match m.kind {
-        MoveKind::Drop => format!("{}@{}", v.letter(v.drop_piece(m)), v.geo.name(m.to)),
-        MoveKind::Promotion => format!(
-            "{}{}{}",
-            v.geo.name(m.from),
-            v.geo.name(m.to),
-            v.letter(Kind::new(m.data as usize)).to_ascii_lowercase()
-        ),
+        MoveKind::Drop => format!("{}@{}", v.symbol(v.drop_piece(m)), v.geo.name(m.to)),
+        MoveKind::Promotion => {
+            // To a `"+L"` piece: `+` alone (`a4a5+`).
+            let to = Kind::new(m.data as usize);
+            let suffix = if v.rules.pieces[to].plus {
+                "+".to_string()
+            } else {
+                v.letter(to).to_ascii_lowercase().to_string()
+            };
+            format!("{}{}{suffix}", v.geo.name(m.from), v.geo.name(m.to))
+        }
         _ => format!("{}{}", v.geo.name(m.from), v.geo.name(m.to)),
     }
 }
@@ -48,6 +52,7 @@ fn same_drop_case(_v: &Variant, _m: Move, _text: &str) -> bool {
 
 fn well_formed(v: &Variant, text: &str) -> bool {
     if let Some((piece, sq)) = text.split_once('@') {
+        let piece = piece.strip_prefix('+').unwrap_or(piece);
         let mut chars = piece.chars();
         return matches!((chars.next(), chars.next()), (Some(c), None) if c.is_ascii_alphabetic())
             && v.geo.parse_square(sq).is_some();
@@ -59,5 +64,6 @@ fn well_formed(v: &Variant, text: &str) -> bool {
         return false;
     };
     let rest = &text[used + used2..];
-    rest.is_empty() || (rest.len() == 1 && rest.chars().all(|c| c.is_ascii_alphabetic()))
+    rest.is_empty()
+        || (rest.len() == 1 && rest.chars().all(|c| c.is_ascii_alphabetic() || c == '+'))
 }

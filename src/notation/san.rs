@@ -130,7 +130,7 @@ fn san_body(v: &Variant, pos: &Position, legal: &[Move], m: Move) -> String {
         .collect();
     let mut s = String::new();
     if !pawnlike {
-        s.push(v.letter(kind));
+        s.push_str(&v.symbol(kind));
     }
     // A letterless capture always names its start file.
     let mut need_file = pawnlike && capture;
@@ -165,7 +165,7 @@ fn san_body(v: &Variant, pos: &Position, legal: &[Move], m: Move) -> String {
     s.push_str(&v.geo.name(m.to));
     if let Some(p) = promotion(m) {
         s.push('=');
-        s.push(v.letter(p));
+        s.push_str(&v.symbol(p));
     }
     s
 }
@@ -238,18 +238,29 @@ fn parse_pattern(v: &Variant, text: &str) -> Option<Pattern> {
     let mut rest = text;
     // Promotion suffix: `=Q` or a trailing letter after the destination.
     if let Some((body, promo)) = rest.rsplit_once('=') {
+        let (plus, promo) = match promo.strip_prefix('+') {
+            Some(r) => (true, r),
+            None => (false, promo),
+        };
         let mut cs = promo.chars();
         let (Some(c), None) = (cs.next(), cs.next()) else {
             return None;
         };
-        p.promo = Some(v.kind_of_letter(c)?);
+        p.promo = Some(v.kind_of_symbol(plus, c)?);
         rest = body;
     }
-    // Leading piece letter (upper case; lower-case letters are files).
-    let first = rest.chars().next()?;
+    // Leading piece letter (upper case; lower-case letters are files), or
+    // `+` and a letter.
+    let (plus, body) = match rest.strip_prefix('+') {
+        Some(r) => (true, r),
+        None => (false, rest),
+    };
+    let first = body.chars().next()?;
     if first.is_ascii_uppercase() {
-        p.piece = Some(v.kind_of_letter(first)?);
-        rest = &rest[1..];
+        p.piece = Some(v.kind_of_symbol(plus, first)?);
+        rest = &body[1..];
+    } else if plus {
+        return None;
     }
     // The destination is the last square in the text; try every split.
     let rest = rest.replace('-', "");
@@ -311,6 +322,13 @@ pub fn parse_san(v: &Variant, pos: &Position, text: &str) -> Result<Move, SanErr
     let mut pos = pos.clone();
     let mut legal = Vec::new();
     v.legal_moves(&mut pos, &mut legal);
+    // Coordinate notation whose `+` is a promotion (`a4a5+`), before `+`
+    // is taken for a check mark.
+    if text.trim().ends_with('+')
+        && let Ok(m) = parse_move(v, &mut pos, text.trim())
+    {
+        return Ok(m);
+    }
     let body = strip(text);
     if body.is_empty() {
         return Err(SanError::Syntax(text.trim().to_string()));

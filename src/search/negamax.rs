@@ -211,7 +211,7 @@ impl Run<'_> {
         if i == 0 {
             let end = &v.rules.end;
             let o = if in_check {
-                end.checkmate
+                v.checkmate_outcome(pos)
             } else {
                 end.stalemate
             };

@@ -87,7 +87,7 @@ impl Run<'_> {
         self.bufs[ply] = moves;
         self.scores[ply] = scores;
         if in_check && legal == 0 && !self.stopped {
-            return Searcher::outcome_score(v.decide(v.rules.end.checkmate, pos), ply);
+            return Searcher::outcome_score(v.decide(v.checkmate_outcome(pos), pos), ply);
         }
         best
     }

@@ -257,7 +257,7 @@ pub fn game_info(id: &str, game: &Game) -> Value {
         .enumerate()
         .map(|(k, p)| {
             json!({
-                "letter": p.letter.to_string(),
+                "letter": if p.plus { format!("+{}", p.letter) } else { p.letter.to_string() },
                 "name": p.name,
                 "figure": p.figure,
                 "royal": p.royal,

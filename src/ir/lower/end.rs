@@ -19,6 +19,7 @@ impl<'a> Lowerer<'a> {
             counting: None,
             points: None,
             perpetual: None,
+            drop_mate: None,
         };
         let Some(e) = &self.flat.end else { return end };
         end.points = self.points_table(e, players);
@@ -39,6 +40,7 @@ impl<'a> Lowerer<'a> {
                 ast::EndKind::Facing { .. } => "facing",
                 ast::EndKind::Counting(_) => "counting",
                 ast::EndKind::Perpetual => "perpetual check",
+                ast::EndKind::DropMate(_) => "checkmate by drop",
                 ast::EndKind::Reach(r) => {
                     if let Some(d) = self.reach(r, o) {
                         end.reach.push(d);
@@ -94,6 +96,11 @@ impl<'a> Lowerer<'a> {
                     end.counting = self.counting_def(x).map(|c| (c, o));
                 }
                 ast::EndKind::Perpetual => end.perpetual = Some(o),
+                ast::EndKind::DropMate(pieces) => {
+                    let ids: Vec<PieceId> =
+                        pieces.iter().filter_map(|p| self.piece_id(p)).collect();
+                    end.drop_mate = Some((ids, o));
+                }
             }
         }
         if let Some(at) = uses_points

@@ -75,8 +75,13 @@ impl<'a> Lowerer<'a> {
             let mut zone: Option<(ZoneId, Span)> = None;
             let mut requires = Vec::new();
             let mut effects = Vec::new();
+            let mut per_file = None;
             for item in &d.items {
                 match item {
+                    ast::DropItem::PerFile(n, _) => match self.count(n, "max") {
+                        Some(n) => per_file = Some(n),
+                        None => ok = false,
+                    },
                     ast::DropItem::Zone(z, span) => {
                         if let Some((_, first)) = zone {
                             self.errors.push(
@@ -132,6 +137,7 @@ impl<'a> Lowerer<'a> {
                     piece,
                     zone: zone.map(|(z, _)| z),
                     requires,
+                    per_file,
                     effects,
                     span: d.span,
                 });

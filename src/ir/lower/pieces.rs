@@ -25,12 +25,13 @@ impl<'a> Lowerer<'a> {
 
     pub(super) fn pieces(&mut self) -> Vec<PieceDef> {
         let flat = self.flat;
-        let mut letters: HashMap<char, (&str, Span)> = HashMap::new();
+        let mut letters: HashMap<(bool, char), (&str, Span)> = HashMap::new();
         let mut out = Vec::new();
         for p in flat.pieces.values() {
             let letter = self.letter(&p.letter);
-            if let Some(l) = letter {
-                if let Some((other, first)) = letters.get(&l) {
+            if let Some((plus, l)) = letter {
+                if let Some((other, first)) = letters.get(&(plus, l)) {
+                    let l = if plus { format!("+{l}") } else { l.to_string() };
                     self.errors.push(
                         Diagnostic::error(
                             p.letter.span,
@@ -44,7 +45,7 @@ impl<'a> Lowerer<'a> {
                         .with_secondary(*first, format!("`{other}` has it")),
                     );
                 } else {
-                    letters.insert(l, (&p.name.text, p.letter.span));
+                    letters.insert((plus, l), (&p.name.text, p.letter.span));
                 }
             }
             let value = p.value.as_ref().and_then(|v| self.value(v)).unwrap_or(0);
@@ -81,11 +82,13 @@ impl<'a> Lowerer<'a> {
                     to: ids,
                     captured: how.captured,
                     optional: how.optional,
+                    leaving: how.leaving,
                 })
             });
             out.push(PieceDef {
                 name: p.name.text.clone(),
-                letter: letter.unwrap_or('?'),
+                letter: letter.map_or('?', |(_, l)| l),
+                plus: letter.is_some_and(|(p, _)| p),
                 value,
                 royal: p.royal,
                 resets_clock: p.resets_clock,
@@ -142,10 +145,15 @@ impl<'a> Lowerer<'a> {
         }
     }
 
-    pub(super) fn letter(&mut self, s: &ast::StrLit) -> Option<char> {
-        let mut chars = s.value.chars();
+    /// A piece letter, `"L"` or `"+L"` (a promoted form): (plus, letter).
+    pub(super) fn letter(&mut self, s: &ast::StrLit) -> Option<(bool, char)> {
+        let (plus, rest) = match s.value.strip_prefix('+') {
+            Some(rest) => (true, rest),
+            None => (false, s.value.as_str()),
+        };
+        let mut chars = rest.chars();
         match (chars.next(), chars.next()) {
-            (Some(c), None) if c.is_ascii_alphabetic() => Some(c.to_ascii_uppercase()),
+            (Some(c), None) if c.is_ascii_alphabetic() => Some((plus, c.to_ascii_uppercase())),
             _ => {
                 self.err(
                     Diagnostic::error(

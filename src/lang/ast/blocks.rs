@@ -88,6 +88,8 @@ pub struct End {
 pub enum EndKind {
     /// `checkmate`.
     Checkmate,
+    /// `checkmate by drop P+`: a checkmate given by dropping one of these.
+    DropMate(Vec<Ident>),
     /// `stalemate`.
     Stalemate,
     /// `repetition N`.

@@ -24,6 +24,8 @@ pub enum DropItem {
     RequireEmpty(Vector, Span),
     /// `require FILTER at (x,y)`.
     RequirePiece(Filter, Vector, Span),
+    /// `max N per file`.
+    PerFile(Uint, Span),
     /// `then move (x,y) DIR N [sets en_passant]`.
     Move {
         /// The square of the piece moved, relative to the drop square.

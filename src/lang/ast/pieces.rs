@@ -211,4 +211,6 @@ pub struct PromoteHow {
     pub captured: bool,
     /// `optional`: the unpromoted move stays legal where the piece could still move.
     pub optional: bool,
+    /// `in or from`: a move that starts in the zone promotes too.
+    pub leaving: bool,
 }

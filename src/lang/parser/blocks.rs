@@ -147,6 +147,7 @@ pub(super) fn drop_item(p: Pair<Rule>, file: FileId) -> DropItem {
             sets_ep: k.opt(Rule::effect).map(|e| bare(e, file)).is_some(),
             span: sp,
         },
+        Rule::drop_per_file => DropItem::PerFile(uint(k.one(Rule::uint), file), sp),
         r => Children::unexpected(Rule::drop_item, r),
     }
 }

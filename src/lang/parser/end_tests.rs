@@ -60,6 +60,15 @@ pub(super) fn end_rule(p: Pair<Rule>, file: FileId) -> EndRule {
             span: sp,
         };
     }
+    if let Some(d) = c.opt(Rule::drop_mate_end) {
+        let mut k = Children::of(d);
+        let pieces = idents(k.many(Rule::name), file);
+        return EndRule {
+            kind: EndKind::DropMate(pieces),
+            outcome: outcome_of(k.one(Rule::outcome)),
+            span: sp,
+        };
+    }
     let head = c.one_of(&[
         Rule::kw_checkmate,
         Rule::kw_stalemate,

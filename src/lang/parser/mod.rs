@@ -251,6 +251,9 @@ fn is_keyword(rule: Rule) -> bool {
             | Rule::kw_passes
             | Rule::kw_counting
             | Rule::kw_without
+            | Rule::kw_or
+            | Rule::kw_per
+            | Rule::kw_by
     )
 }
 

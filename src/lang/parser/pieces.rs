@@ -67,8 +67,10 @@ pub(super) fn move_rules(c: &mut Children, file: FileId) -> Vec<MoveRule> {
 pub(super) fn promote(p: Pair<Rule>, file: FileId) -> PieceItem {
     let sp = span(&p, file);
     let mut c = Children::of(p);
+    let leaving = c.opt(Rule::leaving).is_some();
     let zone = ident(c.one(Rule::name), file);
     let how = PromoteHow {
+        leaving,
         captured: c.flag(Rule::kw_captured),
         optional: c.flag(Rule::kw_optional),
     };

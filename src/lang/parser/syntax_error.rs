@@ -302,7 +302,7 @@ pub(super) fn rule_keywords(rule: Rule) -> &'static [&'static str] {
         ],
         Rule::move_rule => &["step", "slide", "leap", "hop", "prefer"],
         Rule::hop_shape => &["first", "next", "slide"],
-        Rule::drop_item => &["in", "require", "then"],
+        Rule::drop_item => &["in", "require", "then", "max"],
         Rule::modifier => &["to", "when", "sets", "capturing", "within"],
         Rule::target_kind => &["empty", "enemy", "not_friend", "en_passant"],
         Rule::condition => &["from", "occupied", "empty"],
