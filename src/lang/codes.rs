@@ -102,4 +102,7 @@ codes! {
     Unreachable = "unreachable",
     /// A `captured` promotion to a piece the setup never places.
     CapturedPromotion = "captured-promotion",
+    /// A `gating` zone with two squares of one player on one file (the
+    /// FEN names gating rights by file).
+    GatingZone = "gating-zone",
 }
