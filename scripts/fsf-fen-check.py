@@ -31,7 +31,7 @@ VARIANTS = [
     "horde", "janggi", "kingofthehill", "knightmate", "losers", "makruk", "racingkings",
     "shatranj", "xiangqi",
     # Hands (issue 11).
-    "crazyhouse", "minishogi", "shogi",
+    "crazyhouse", "minishogi", "seirawan", "shogi",
 ]
 
 

@@ -151,6 +151,21 @@ EXTRA["shogi"] = [
     ("4k4/9/9/9/9/9/9/9/4K4[GNLPSRBgnlpsrb] w - - 0 1", 2),  # every kind in hand
 ]
 
+# Gating: castling beside gating on either square, gates lost, pins the entering piece would
+# block, promotion to the new pieces, empty hands (file letters are then castling sides).
+EXTRA["seirawan"] = [
+    ("r3k2r/8/8/8/8/8/8/R3K2R[EHeh] w KQkq - 0 1", 3),  # castling with gating on e1, a1 or h1
+    ("r3k2r/pppq1ppp/2n2n2/4p3/4P3/2N2N2/PPPQ1PPP/R3K2R[EHeh] w KQkq - 0 1", 3),
+    ("7k/8/8/8/8/8/8/4KB1r[H] w F - 0 1", 4),  # a pinned bishop: the Hawk entering f1 does not free it
+    ("4k3/1P6/8/8/8/8/6p1/4K3[Hh] w - - 0 1", 4),  # promotion to Hawk and Elephant
+    ("r3k2r/8/8/8/8/8/8/R3K2R[] w KQkq - 0 1", 3),  # no hands: no gating
+    ("rn2k2r/8/8/8/8/8/8/RN2K2R[Ee] b KBkb - 0 1", 3),  # a knight's gate beside castling rights
+]
+NOTES["seirawan"] = [
+    "# A gating move is legal when the move without the entering piece is (FSF: the piece entering",
+    "# the square just left does not shield the king); extra-3 is such a pin.",
+]
+
 class Fsf:
     """A native Fairy-Stockfish over UCI, one process per variant."""
 

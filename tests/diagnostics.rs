@@ -37,6 +37,7 @@ const EXPECTED_CODES: &[(&str, &[&str])] = &[
     ("error_in_earlier_game.variant", &["unknown-name"]),
     ("explosion_too_large.variant", &["out-of-range"]),
     ("forbid_check_without_royal.variant", &["unreachable"]),
+    ("gating_two_squares_on_a_file.variant", &["gating-zone"]),
     ("hole_in_setup.variant", &["hole"]),
     ("macro_budget.variant", &["macro"]),
     ("macro_too_deep.variant", &["too-deep"]),

@@ -229,6 +229,10 @@ pub struct Position {
     /// The kind the last move dropped, `Piece::NO_KIND` if it was no drop
     /// or is not known (for `checkmate by drop`; not hashed, not in the FEN).
     pub dropped: Kind,
+    /// Each player's gating rights (`gating`), one bit per file: a piece
+    /// from the hand may still enter the player's gating square on that
+    /// file when its piece leaves. Hashed.
+    pub gates: [u16; 2],
 }
 
 impl Position {
@@ -252,6 +256,7 @@ impl Position {
             promoted: Bitset::EMPTY,
             checking: [0; 2],
             dropped: Piece::NO_KIND,
+            gates: [0; 2],
         }
     }
 
@@ -305,6 +310,14 @@ impl Position {
         }
         h ^= keys.passes[self.passes as usize];
         h ^= count_key(self.count_limit);
+        for c in Color::ALL {
+            let g = self.gates[c];
+            for f in 0..16 {
+                if g >> f & 1 != 0 {
+                    h ^= keys.gates[c.index() * 16 + f];
+                }
+            }
+        }
         h
     }
 }

@@ -31,6 +31,9 @@ pub struct Keys {
     pub checks: Vec<u64>,
     /// `passes[n]`: the last `n` moves were passes (0 for none).
     pub passes: Vec<u64>,
+    /// `gates[player * 16 + file]`: the player's gating right on that file
+    /// (`gating`).
+    pub gates: [u64; 32],
 }
 
 impl Keys {
@@ -50,7 +53,10 @@ impl Keys {
         let passes = (0..256)
             .map(|i| if i == 0 { 0 } else { rng.next_u64() })
             .collect();
+        // Drawn after the pass keys, so those are as before.
+        let gates = std::array::from_fn(|_| rng.next_u64());
         Keys {
+            gates,
             passes,
             piece,
             side,

@@ -331,6 +331,9 @@ fn describe_whole_side(r: &RuleSet, s: &mut String) {
     if r.captures_to_hand {
         s.push_str("captures to hand\n");
     }
+    if let Some(z) = r.gating {
+        let _ = writeln!(s, "gating in {}", r.zones[z].name);
+    }
     if let Some((n, o)) = r.end.passes {
         let _ = writeln!(s, "end: {n} passes in a row {o:?}");
     }

@@ -60,6 +60,10 @@ pub struct RuleSet {
     /// its unpromoted kind (a piece that promoted reverts to the kind it
     /// promoted from), and the FEN marks promoted pieces with `~`.
     pub captures_to_hand: bool,
+    /// `gating in ZONE`: when a piece first leaves its square of the zone, a
+    /// piece from the mover's hand may enter the square in the same move
+    /// (at most one square per file for each player).
+    pub gating: Option<ZoneId>,
 }
 
 impl RuleSet {

@@ -107,4 +107,7 @@ codes! {
     /// Warning: a `test` block with only `fen`, `play` and `option` steps,
     /// nothing it checks.
     AssertsNothing = "asserts-nothing",
+    /// A `gating` zone with two squares of one player on one file (the
+    /// FEN names gating rights by file).
+    GatingZone = "gating-zone",
 }

@@ -281,6 +281,7 @@ fn walk_item(item: &mut GameItem, f: &mut dyn FnMut(Slot<'_>)) {
             RemoveWhat::Castling | RemoveWhat::End | RemoveWhat::MustCapture => {}
         },
         GameItem::MustCapture(_) | GameItem::Pass(_) | GameItem::CapturesToHand(_) => {}
+        GameItem::Gating(zone, _) => f(Slot::Name(zone)),
         GameItem::Explosion(x) => {
             x.around.iter_mut().for_each(|d| walk_dir(d, f));
             if let Some(r) = &mut x.removes {

@@ -173,6 +173,10 @@ impl Variant {
     /// time: is there a drop rule for it with a square whose requirements on
     /// other pieces are met now? (Emptiness is not asked: squares free up.)
     pub fn can_still_drop(&self, pos: &Position, color: Color, kind: Kind) -> bool {
+        // Gating: while a gate is open, a piece in hand can still enter.
+        if self.gating.is_some() && pos.gates[color] != 0 {
+            return true;
+        }
         self.drops[color]
             .iter()
             .filter(|d| d.kind == kind)

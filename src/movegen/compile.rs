@@ -64,9 +64,11 @@ impl Variant {
             explosion: None,
             ep_always: [false; 2],
             hand: super::hand::CHand::new(&rules),
+            gating: None,
             rules,
         };
         v.compile_zones();
+        v.gating = super::gating::CGating::new(&v.rules, &v.geo);
         for color in Color::ALL {
             let frame = v.rules.players[color].frame;
             let mut per_kind = Vec::new();

@@ -114,11 +114,15 @@ impl Variant {
     /// All pseudo-legal moves of the side to move, appended to `out`.
     pub fn pseudo_moves(&self, pos: &Position, out: &mut Vec<Move>) {
         let us = pos.side;
+        let start = out.len();
         for from in pos.occ[us].iter() {
             let kind = pos.board[from as usize].kind();
             self.gen_piece(pos, us, from, kind, out);
         }
         self.gen_castling(pos, out);
+        if self.gating.is_some() {
+            self.add_gating(pos, out, start);
+        }
         if !self.drops[us].is_empty() {
             self.gen_drops(pos, out);
         }
@@ -130,6 +134,7 @@ impl Variant {
                 to: sq,
                 kind: MoveKind::Pass,
                 data: 0,
+                gate: 0,
             });
         }
     }
@@ -148,14 +153,18 @@ impl Variant {
     /// side to move (no castling, no drops), appended to `out`.
     pub fn pseudo_noisy_moves(&self, pos: &Position, out: &mut Vec<Move>) {
         let us = pos.side;
+        let start = out.len();
         let mut sink = NoisySink {
-            out,
+            out: &mut *out,
             board: &pos.board,
             offered: 0,
         };
         for from in pos.occ[us].iter() {
             let kind = pos.board[from as usize].kind();
             self.gen_piece(pos, us, from, kind, &mut sink);
+        }
+        if self.gating.is_some() {
+            self.add_gating(pos, out, start);
         }
     }
 
@@ -243,6 +252,7 @@ impl Variant {
                     to,
                     kind: MoveKind::Drop,
                     data: i as u8,
+                    gate: 0,
                 });
             }
         }
@@ -315,6 +325,7 @@ impl Variant {
                                                 to: t,
                                                 kind: MoveKind::SetsEnPassant,
                                                 data: ray[i - usize::from(i > 0)],
+                                                gate: 0,
                                             });
                                         } else {
                                             self.push_landing(pos, us, from, t, kind, out);
@@ -327,6 +338,7 @@ impl Variant {
                                                 to: t,
                                                 kind: MoveKind::EnPassant,
                                                 data: 0,
+                                                gate: 0,
                                             });
                                         }
                                     }
@@ -434,6 +446,7 @@ impl Variant {
                     to,
                     kind: MoveKind::Promotion,
                     data: c as u8,
+                    gate: 0,
                 });
             }
             if pr.stay.has(to) {
@@ -484,6 +497,7 @@ impl Variant {
                     to: *kt,
                     kind: MoveKind::Castle,
                     data: w as u8,
+                    gate: 0,
                 });
             }
         }

@@ -27,6 +27,7 @@ pub struct Undo {
     pub(super) to_hand: Kind,
     checking: [u8; 2],
     dropped: Kind,
+    gates: [u16; 2],
 }
 
 impl Undo {
@@ -96,6 +97,7 @@ impl Variant {
             to_hand: Piece::NO_KIND,
             checking: pos.checking,
             dropped: pos.dropped,
+            gates: pos.gates,
         };
         pos.dropped = Piece::NO_KIND;
         if pos.passes != 0 {
@@ -195,6 +197,9 @@ impl Variant {
         if self.hand.is_some() {
             self.hand_after(pos, m, &mut undo);
         }
+        if self.gating.is_some() {
+            self.gate_make(pos, m, undo.captured_sq);
+        }
         if resets || !undo.captured.is_none() {
             pos.halfmove = 0;
         } else {
@@ -249,6 +254,9 @@ impl Variant {
         if us == Color::SECOND {
             pos.fullmove -= 1;
         }
+        if m.gate != 0 {
+            self.gate_unmake(pos, m);
+        }
         match m.kind {
             MoveKind::Castle => {
                 let wing = &self.wings[us][m.data as usize];
@@ -300,6 +308,7 @@ impl Variant {
         (pos.count_limit, pos.count_ply) = undo.count;
         pos.checking = undo.checking;
         pos.dropped = undo.dropped;
+        pos.gates = undo.gates;
         pos.hash = undo.hash;
     }
 }

@@ -9,6 +9,7 @@ mod compulsory;
 mod counting;
 mod end;
 mod explode;
+mod gating;
 mod generate;
 mod goals;
 mod hand;
@@ -47,7 +48,7 @@ pub enum MoveKind {
     Pass,
 }
 
-/// A move, four bytes.
+/// A move, five bytes.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Move {
     /// Start square (the drop square for drops).
@@ -58,17 +59,43 @@ pub struct Move {
     pub kind: MoveKind,
     /// Kind-dependent: ep square, promotion piece, castling wing, dropped piece.
     pub data: u8,
+    /// `gating`: 0 for none, else the piece from the hand that enters the
+    /// square the move leaves, as `1 + kind`, plus [`Move::GATE_ON_PARTNER`]
+    /// when a castling move gates on its partner's square, not the king's.
+    pub gate: u8,
 }
 
 impl Move {
+    /// [`Move::gate`]'s flag: the piece enters on the castling partner's square.
+    pub const GATE_ON_PARTNER: u8 = 64;
+
     /// A plain move.
     #[inline(always)]
     pub fn normal(from: Square, to: Square) -> Move {
+        Move::new(from, to, MoveKind::Normal, 0)
+    }
+
+    /// A move without gating.
+    #[inline(always)]
+    pub fn new(from: Square, to: Square, kind: MoveKind, data: u8) -> Move {
         Move {
             from,
             to,
-            kind: MoveKind::Normal,
-            data: 0,
+            kind,
+            data,
+            gate: 0,
         }
+    }
+
+    /// The piece type that enters by gating, if any.
+    #[inline(always)]
+    pub fn gated(self) -> Option<crate::board::Kind> {
+        (self.gate != 0).then(|| crate::board::Kind::new(((self.gate - 1) & 63) as usize))
+    }
+
+    /// Does the gated piece enter on the castling partner's square?
+    #[inline(always)]
+    pub fn gates_on_partner(self) -> bool {
+        self.gate & Move::GATE_ON_PARTNER != 0
     }
 }

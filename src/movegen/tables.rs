@@ -322,6 +322,8 @@ pub struct Variant {
     pub(crate) ep_always: [bool; 2],
     /// `captures to hand`, compiled.
     pub(crate) hand: Option<super::hand::CHand>,
+    /// `gating`, compiled.
+    pub(crate) gating: Option<super::gating::CGating>,
 }
 
 impl Variant {
@@ -387,6 +389,7 @@ impl Variant {
         for &(color, kind, n) in &self.rules.setup.reserves {
             pos.reserve[color][kind] = pos.reserve[color][kind].saturating_add(n);
         }
+        self.start_gates(&mut pos);
         // Every castling wing whose pieces stand on their squares.
         for color in Color::ALL {
             for w in 0..self.wings[color].len() {

@@ -62,7 +62,7 @@ impl std::fmt::Display for FenField {
     }
 }
 
-fn err(field: FenField, message: impl Into<String>) -> FenError {
+pub(super) fn err(field: FenField, message: impl Into<String>) -> FenError {
     FenError {
         field,
         message: message.into(),
@@ -258,7 +258,9 @@ pub fn parse_fen(v: &Variant, fen: &str) -> Result<Position, FenError> {
 
     // Castling.
     let castling = fields.get(2).copied().unwrap_or("-");
-    if castling != "-" {
+    if v.gating.is_some() {
+        super::gates::read(v, &mut pos, castling)?;
+    } else if castling != "-" {
         for c in castling.chars() {
             let color = case_color(c);
             let wing = castling_wing(v, color, c).ok_or_else(|| {
@@ -422,7 +424,7 @@ fn letters(v: &Variant) -> String {
 }
 
 /// The player a FEN letter belongs to: upper case the first, lower case the second.
-fn case_color(c: char) -> Color {
+pub(super) fn case_color(c: char) -> Color {
     if c.is_ascii_lowercase() {
         Color::SECOND
     } else {
@@ -431,7 +433,7 @@ fn case_color(c: char) -> Color {
 }
 
 /// The wing a castling letter names, if any.
-fn castling_wing(v: &Variant, color: Color, c: char) -> Option<usize> {
+pub(super) fn castling_wing(v: &Variant, color: Color, c: char) -> Option<usize> {
     let wings = &v.wings[color];
     let king_file = |w: usize| v.geo.coord(wings[w].king_from).0;
     let partner_file = |w: usize| v.geo.coord(wings[w].partner_from).0;
@@ -539,6 +541,7 @@ pub fn write_fen(v: &Variant, pos: &Position) -> String {
         }
         letters.sort();
         cast.extend(letters.into_iter().map(|(_, c)| c));
+        super::gates::letters(v, pos, color, &mut cast);
     }
     if cast.is_empty() {
         cast.push('-');

@@ -16,6 +16,30 @@ pub enum MoveError {
 
 /// The coordinate notation of a move.
 pub fn move_to_string(v: &Variant, m: Move) -> String {
+    let base = base_move_string(v, m);
+    gate_suffix(v, m, base, |s| v.geo.name(s))
+}
+
+/// A gating move as Fairy-Stockfish writes it: the move, then the entering
+/// piece's letter in lower case (`b1c3h`); castling with the piece entering
+/// on the partner's square is written from that square to the king's
+/// (`h1e1h`). `name` writes a square.
+pub(crate) fn gate_suffix(
+    v: &Variant,
+    m: Move,
+    base: String,
+    name: impl Fn(crate::board::Square) -> String,
+) -> String {
+    let Some(kind) = m.gated() else { return base };
+    let letter = v.letter(kind).to_ascii_lowercase();
+    if m.kind == MoveKind::Castle && m.gates_on_partner() {
+        return format!("{}{}{letter}", name(v.gate_square_of(m)), name(m.from));
+    }
+    format!("{base}{letter}")
+}
+
+/// The coordinate notation of a move without its gating.
+fn base_move_string(v: &Variant, m: Move) -> String {
     match m.kind {
         MoveKind::Drop => format!("{}@{}", v.symbol(v.drop_piece(m)), v.geo.name(m.to)),
         MoveKind::Promotion => {
@@ -64,6 +88,6 @@ fn well_formed(v: &Variant, text: &str) -> bool {
         return false;
     };
     let rest = &text[used + used2..];
-    rest.is_empty()
-        || (rest.len() == 1 && rest.chars().all(|c| c.is_ascii_alphabetic() || c == '+'))
+    // A promotion letter (or `+`), a gating letter, or both.
+    rest.len() <= 2 && rest.chars().all(|c| c.is_ascii_alphabetic() || c == '+')
 }

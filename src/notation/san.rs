@@ -15,6 +15,9 @@
 //!   first one the rule file lists is written plainly and every other one
 //!   adds its square: `O-O` (king to h1), `O-O-i1` (king to i1),
 //!   `O-O-O` (d1), `O-O-O-c1` (c1).
+//! - A gating move adds `/` and the entering piece's letter, and for
+//!   castling the square it enters: `Nc3/H`, `O-O/Hh1` (Fairy-Stockfish's
+//!   SAN).
 //! - `+` marks a check, `#` a check with no legal reply.
 //!
 //! [`parse_san`] reads all of that, plus the usual leniencies (`0-0`,
@@ -96,8 +99,23 @@ fn castle_text(v: &Variant, pos: &Position, m: Move) -> String {
     }
 }
 
-/// The SAN of legal move `m` in `pos`, without the check suffix.
+/// The SAN of legal move `m` in `pos`, without the check suffix: with a
+/// gating piece, `/` and its letter follow, and for castling the square it
+/// enters (`Nc3/H`, `O-O/Hh1`), as Fairy-Stockfish writes it.
 fn san_body(v: &Variant, pos: &Position, legal: &[Move], m: Move) -> String {
+    let mut s = san_plain(v, pos, legal, m);
+    if let Some(kind) = m.gated() {
+        s.push('/');
+        s.push(v.letter(kind));
+        if m.kind == MoveKind::Castle {
+            s.push_str(&v.geo.name(v.gate_square_of(m)));
+        }
+    }
+    s
+}
+
+/// [`san_body`] without the gating piece.
+fn san_plain(v: &Variant, pos: &Position, legal: &[Move], m: Move) -> String {
     match m.kind {
         MoveKind::Drop => return move_to_string(v, m),
         MoveKind::Castle => return castle_text(v, pos, m),
@@ -220,7 +238,7 @@ fn parse_castle(v: &Variant, pos: &Position, legal: &[Move], text: &str) -> Opti
     legal
         .iter()
         .copied()
-        .filter(|&m| m.kind == MoveKind::Castle)
+        .filter(|&m| m.kind == MoveKind::Castle && m.gate == 0)
         .find(|&m| {
             let t = castle_text(v, pos, m);
             let is_long = t.starts_with("O-O-O");
@@ -358,7 +376,9 @@ pub fn parse_san(v: &Variant, pos: &Position, text: &str) -> Result<Move, SanErr
     let fits: Vec<Move> = legal
         .iter()
         .copied()
-        .filter(|&m| !matches!(m.kind, MoveKind::Drop | MoveKind::Pass) && m.to == p.to)
+        .filter(|&m| {
+            !matches!(m.kind, MoveKind::Drop | MoveKind::Pass) && m.to == p.to && m.gate == 0
+        })
         .filter(|&m| {
             let k = mover(v, &pos, m);
             match p.piece {

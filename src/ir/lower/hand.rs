@@ -65,6 +65,36 @@ impl<'a> Lowerer<'a> {
         out
     }
 
+    /// `gating in ZONE`: the zone, which may hold at most one square of a
+    /// player on each file (the FEN's castling field names the rights by
+    /// file letter).
+    pub(super) fn gating(&mut self, zones: &[ZoneDef]) -> Option<ZoneId> {
+        let flat = self.flat;
+        let name = flat.gating.as_ref()?;
+        let id = self.zone(name)?;
+        let z = zones.get(id)?;
+        for squares in &z.squares {
+            let mut files: Vec<u8> = squares.iter().map(|&(f, _)| f).collect();
+            files.sort_unstable();
+            if files.windows(2).any(|w| w[0] == w[1]) {
+                self.err(
+                    Diagnostic::error(
+                        name.span,
+                        format!(
+                            "the gating zone `{}` has two squares on one file",
+                            name.text
+                        ),
+                    )
+                    .with_code(Code::GatingZone)
+                    .with_label("at most one square per file for each player")
+                    .with_help("the FEN's castling field names gating rights by file letter"),
+                );
+                return None;
+            }
+        }
+        Some(id)
+    }
+
     /// Every `drop` rule, parents' first.
     pub(super) fn drops(&mut self) -> Vec<DropDef> {
         let flat = self.flat;

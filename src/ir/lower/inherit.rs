@@ -53,6 +53,8 @@ pub(super) struct Flat {
     pub(super) pass: Option<Span>,
     /// `captures to hand`.
     pub(super) captures_to_hand: Option<Span>,
+    /// `gating in ZONE`: the zone's name.
+    pub(super) gating: Option<ast::Ident>,
 }
 
 /// The longest chain of `extends` (games, and pieces within a game): a game
@@ -136,6 +138,7 @@ impl Loader<'_> {
             must_capture: None,
             pass: None,
             captures_to_hand: None,
+            gating: None,
         });
         flat.name = game.name.clone();
         // Macros first, then the `when` blocks that hold.
@@ -261,6 +264,11 @@ impl Loader<'_> {
                 ast::GameItem::CapturesToHand(span) => {
                     if once("captures to hand", *span, errors) {
                         flat.captures_to_hand = Some(*span);
+                    }
+                }
+                ast::GameItem::Gating(zone, span) => {
+                    if once("gating", *span, errors) {
+                        flat.gating = Some(zone.clone());
                     }
                 }
                 // Applied before the other blocks.

@@ -370,6 +370,7 @@ impl<'a> Lowerer<'a> {
         let explosion = self.explosion();
         let tests = self.tests(players.as_ref());
         let zones = zones?;
+        let gating = self.gating(&zones);
         self.lints(&zones);
         let (geo, players) = (geo?, players?);
         let stands = setup.as_ref().and_then(|setup| {
@@ -412,6 +413,7 @@ impl<'a> Lowerer<'a> {
             must_capture: flat.must_capture.is_some(),
             pass: flat.pass.is_some(),
             captures_to_hand: flat.captures_to_hand.is_some(),
+            gating,
         })
     }
 }

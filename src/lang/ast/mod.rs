@@ -218,4 +218,7 @@ pub enum GameItem {
     Pass(Span),
     /// `captures to hand`: captured pieces go to the captor's reserve.
     CapturesToHand(Span),
+    /// `gating in ZONE`: a piece from the hand may enter a square of the
+    /// zone as its first occupant leaves it.
+    Gating(Ident, Span),
 }

@@ -130,6 +130,16 @@ pub(super) fn game_item(p: Pair<Rule>, file: FileId) -> GameItem {
         Rule::explosion => GameItem::Explosion(explosion(c, file)),
         Rule::pass => GameItem::Pass(bare(c, file)),
         Rule::captures_to_hand => GameItem::CapturesToHand(bare(c, file)),
+        Rule::gating => gating(c, file),
         r => Children::unexpected(Rule::game_item, r),
     }
+}
+
+/// `gating in ZONE`.
+fn gating(p: Pair<Rule>, file: FileId) -> GameItem {
+    let sp = span(&p, file);
+    let mut c = Children::of(p);
+    c.one(Rule::kw_gating);
+    c.one(Rule::kw_in);
+    GameItem::Gating(ident(c.one(Rule::name), file), sp)
 }

@@ -248,6 +248,7 @@ fn is_keyword(rule: Rule) -> bool {
             | Rule::kw_pass
             | Rule::kw_captures
             | Rule::kw_hand
+            | Rule::kw_gating
             | Rule::kw_passes
             | Rule::kw_counting
             | Rule::kw_without

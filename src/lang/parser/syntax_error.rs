@@ -217,6 +217,7 @@ fn describe(rule: Rule) -> Option<String> {
         Rule::bare_end => "`bare`",
         Rule::pass => "`pass`",
         Rule::captures_to_hand => "`captures to hand`",
+        Rule::gating => "`gating in ZONE`",
         Rule::passes_end => "`passes`",
         Rule::facing_end => "`facing`",
         Rule::counting_end => "`counting`",
@@ -278,6 +279,7 @@ const GAME_ITEM_KEYWORDS: &[&str] = &[
     "must",
     "pass",
     "captures",
+    "gating",
 ];
 
 /// Does `word` start a block of a game or a file? `when` does not count: it

@@ -517,8 +517,14 @@ pub fn holdings_piece(v: &Variant, s: &str) -> Option<(Color, usize)> {
 }
 
 /// A move as XBoard writes it: `e2e4`, `e7e8q`, `E@g1`; castling as the
-/// king's move.
+/// king's move; gating as in UCI (`b1c3h`, `h1e1h`).
 pub fn move_text(v: &Variant, m: Move) -> String {
+    let base = base_move_text(v, m);
+    crate::notation::gate_suffix(v, m, base, |s| square_name(v, s))
+}
+
+/// [`move_text`] without the gating letter.
+fn base_move_text(v: &Variant, m: Move) -> String {
     match m.kind {
         MoveKind::Drop => format!(
             "{}@{}",
