@@ -236,7 +236,7 @@ fn finish(loaded: Loaded, sources: SourceMap, origin: Origin) -> Result<Game, Lo
             continue;
         }
         for step in &t.steps {
-            if let TestStep::Fen(fen, span) = step
+            if let TestStep::Fen(fen, span) | TestStep::FenIs(fen, span) = step
                 && let Err(e) = parse_fen(&variant, fen)
             {
                 errors.push(

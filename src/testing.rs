@@ -6,7 +6,7 @@ use crate::lang::codes::Code;
 use crate::lang::diagnostic::{Diagnostic, Span};
 use crate::load::Game;
 use crate::movegen::{EndReason, perft};
-use crate::notation::{move_to_string, parse_fen, parse_move};
+use crate::notation::{move_to_string, parse_fen, parse_move, write_fen};
 
 /// The outcome of one test.
 pub struct TestResult {
@@ -80,6 +80,26 @@ fn run_test(original: &Game, t: &TestDef) -> Vec<Diagnostic> {
                     return failures;
                 }
             },
+            TestStep::FenIs(fen, span) => {
+                // Both sides written by the FEN writer, so that two spellings
+                // of one position (counters left out, pieces in hand in
+                // another order) compare equal.
+                let found = write_fen(v, &pos);
+                match parse_fen(v, fen) {
+                    Ok(p) if write_fen(v, &p) == found => {}
+                    Ok(p) => failures.push(fail(
+                        *span,
+                        format!(
+                            "expected the position `{}`, found `{found}`",
+                            write_fen(v, &p)
+                        ),
+                    )),
+                    Err(e) => {
+                        failures.push(fail(*span, e.to_string()));
+                        return failures;
+                    }
+                }
+            }
             TestStep::Play(moves) => {
                 for (m, span) in moves {
                     match parse_move(v, &mut pos, m) {

@@ -101,7 +101,7 @@ fn failing_tests_are_reported_at_their_line() {
     let o = myriad(&["test", "tests/fixtures/failing/wrong_counts.variant"]);
     let out = stdout(&o);
     assert_eq!(o.status.code(), Some(1), "{out}");
-    assert!(out.contains("0 passed, 6 failed"), "{out}");
+    assert!(out.contains("0 passed, 7 failed"), "{out}");
     assert!(out.contains("perft 2: expected 401, found 400"), "{out}");
     assert!(out.contains("wrong_counts.variant:6:5"), "{out}");
     assert!(out.contains("expected 19 legal moves, found 20"), "{out}");
@@ -112,6 +112,13 @@ fn failing_tests_are_reported_at_their_line() {
         "{out}"
     );
     assert!(out.contains("cannot play: illegal move `e2e4`"), "{out}");
+    assert!(
+        out.contains(
+            "expected the position `rnbqkbnr/pppppppp/8/8/8/4P3/PPPP1PPP/RNBQKBNR b KQkq - 0 1`, \
+             found `rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq"
+        ),
+        "{out}"
+    );
 }
 
 #[test]

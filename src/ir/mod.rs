@@ -633,6 +633,9 @@ pub struct TestDef {
 pub enum TestStep {
     /// Set up this position (FEN), the span covering the string.
     Fen(String, Span),
+    /// The current position, written as FEN, must be this one (the span
+    /// covering the string).
+    FenIs(String, Span),
     /// Play these moves (coordinate notation) from the current position.
     Play(Vec<(String, Span)>),
     /// perft(depth) must equal nodes.

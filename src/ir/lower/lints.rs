@@ -104,8 +104,8 @@ impl<'a> Lowerer<'a> {
                     .with_code(Code::AssertsNothing)
                     .with_label("only `fen`, `play` and `option` steps")
                     .with_help(
-                        "add what should hold: `moves = N`, `legal ...`, `illegal ...`, \
-                         `perft D = N`, `check`, `checkmate`, `result ...`",
+                        "add what should hold: `fen is \"...\"`, `moves = N`, `legal ...`, \
+                         `illegal ...`, `perft D = N`, `check`, `checkmate`, `result ...`",
                     ),
                 );
             }

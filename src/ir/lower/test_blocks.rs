@@ -30,6 +30,7 @@ impl<'a> Lowerer<'a> {
                 };
                 let step = match &s.kind {
                     ast::TestStepKind::Fen(f) => TestStep::Fen(f.value.clone(), f.span),
+                    ast::TestStepKind::FenIs(f) => TestStep::FenIs(f.value.clone(), f.span),
                     ast::TestStepKind::Play(ms) => TestStep::Play(moves(ms)),
                     ast::TestStepKind::Legal(ms) => TestStep::Legal(moves(ms)),
                     ast::TestStepKind::Illegal(ms) => TestStep::Illegal(moves(ms)),

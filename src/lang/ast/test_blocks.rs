@@ -18,6 +18,8 @@ pub struct Test {
 pub enum TestStepKind {
     /// `fen "..."`.
     Fen(StrLit),
+    /// `fen is "..."`: the current position, as FEN, is this one.
+    FenIs(StrLit),
     /// `play MOVE+`.
     Play(Vec<Ident>),
     /// `perft D = N`.

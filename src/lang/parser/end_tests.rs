@@ -268,6 +268,7 @@ pub(super) fn test_step(p: Pair<Rule>, file: FileId) -> TestStep {
             }
         }
         Rule::fen_step => TestStepKind::Fen(string(k.one(Rule::string), file)),
+        Rule::fen_is_step => TestStepKind::FenIs(string(k.one(Rule::string), file)),
         Rule::play_step => TestStepKind::Play(idents(k.many(Rule::move_token), file)),
         Rule::legal_step => TestStepKind::Legal(idents(k.many(Rule::move_token), file)),
         Rule::illegal_step => TestStepKind::Illegal(idents(k.many(Rule::move_token), file)),

@@ -226,6 +226,7 @@ fn is_keyword(rule: Rule) -> bool {
             | Rule::kw_use
             | Rule::kw_checks
             | Rule::kw_reaches
+            | Rule::kw_is
             | Rule::kw_answered
             | Rule::kw_forbid
             | Rule::kw_facing

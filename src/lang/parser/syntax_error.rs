@@ -179,6 +179,7 @@ fn describe(rule: Rule) -> Option<String> {
         Rule::outcome => "loss, win, draw or points",
         Rule::test_step
         | Rule::fen_step
+        | Rule::fen_is_step
         | Rule::play_step
         | Rule::perft_step
         | Rule::legal_step
