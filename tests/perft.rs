@@ -5,7 +5,7 @@ mod common;
 
 use common::{PerftCase, perft_cases};
 use myriad::load::load;
-use myriad::movegen::perft;
+use myriad::movegen::{perft, perft_divide, perft_divide_threads, perft_threads};
 use myriad::notation::{parse_fen, write_fen};
 
 fn run(cases: &[PerftCase]) {
@@ -51,6 +51,64 @@ fn perft_tables() {
         "the suite should cover more than 10 M nodes, has {nodes}"
     );
     run(&cases);
+}
+
+/// The tree split over threads counts what one thread counts: every table
+/// row from depth 2 (where the split begins) up to a million leaves (depth 4
+/// and more is cut into root moves and their replies), on 2 and 3 threads.
+#[test]
+fn perft_tables_on_threads() {
+    let cases: Vec<PerftCase> = perft_cases()
+        .into_iter()
+        .filter(|c| !c.deep && c.depth >= 2 && c.nodes <= 1_000_000)
+        .collect();
+    assert!(
+        cases.iter().filter(|c| c.depth >= 4).count() >= 10,
+        "too few rows deep enough to be split into replies"
+    );
+    let mut failures = Vec::new();
+    for c in &cases {
+        let game =
+            load(&c.rules).unwrap_or_else(|e| panic!("{}: {}", c.rules.display(), e.rendered()));
+        let v = &game.variant;
+        let pos = match &c.fen {
+            Some(f) => parse_fen(v, f).unwrap_or_else(|e| panic!("{}: {e}", c.id)),
+            None => v.start_position(),
+        };
+        for threads in [2, 3] {
+            let got = perft_threads(v, &pos, c.depth, threads);
+            if got != c.nodes {
+                failures.push(format!(
+                    "{} depth {} on {threads} threads: expected {}, got {got}",
+                    c.id, c.depth, c.nodes
+                ));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Divide on threads gives each root move the count one thread gives it,
+/// in the same order, and reports every root move done exactly once.
+#[test]
+fn divide_on_threads_equals_divide_on_one() {
+    let game = load(&common::root().join("rules/chess.variant")).unwrap();
+    let v = &game.variant;
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let mut pos = parse_fen(v, kiwipete).unwrap();
+    let one = perft_divide(v, &mut pos, 4, |_, _| {});
+    let mut reported = Vec::new();
+    let two = perft_divide_threads(v, &mut pos, 4, 2, |done, all| reported.push((done, all)));
+    assert_eq!(one, two);
+    // Published: Kiwipete has 48 moves and 4085603 leaves at depth 4.
+    assert_eq!(one.len(), 48);
+    assert_eq!(two.iter().map(|e| e.nodes).sum::<u64>(), 4_085_603);
+    assert_eq!(reported, (1..=48).map(|d| (d, 48)).collect::<Vec<_>>());
+    assert_eq!(
+        write_fen(v, &pos),
+        kiwipete,
+        "the position is left as it was"
+    );
 }
 
 #[test]

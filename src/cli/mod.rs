@@ -81,6 +81,10 @@ enum Command {
         /// Show the count below each root move.
         #[arg(long)]
         divide: bool,
+        /// Threads to split the tree over (default: every core); the count
+        /// is the same whatever it is.
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
+        threads: Option<u32>,
     },
     /// Search a position and print the best move.
     Bestmove {
@@ -164,7 +168,8 @@ pub fn main() -> ExitCode {
             game,
             depth,
             divide,
-        } => perft::perft(&game, depth, divide),
+            threads,
+        } => perft::perft(&game, depth, divide, threads),
         Command::Moves { game } => perft::moves(&game),
         Command::Bestmove { game, limits, hash } => {
             search::bestmove(&game, &limits.limits(), hash.hash)

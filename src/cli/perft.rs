@@ -4,14 +4,21 @@
 use std::io::{IsTerminal, Write};
 use std::time::Instant;
 
-use myriad::movegen::{perft as count, perft_divide};
+use myriad::movegen::{default_threads, perft_divide_threads, perft_threads};
 use myriad::notation::move_to_string;
 
 use super::args::GameArgs;
 use super::{Failure, load_game, position};
 
-/// Count the leaves at `depth`; with `divide`, below each root move too.
-pub(super) fn perft(args: &GameArgs, depth: u32, divide: bool) -> Result<(), Failure> {
+/// Count the leaves at `depth`; with `divide`, below each root move too;
+/// on `threads` threads (default: every core).
+pub(super) fn perft(
+    args: &GameArgs,
+    depth: u32,
+    divide: bool,
+    threads: Option<u32>,
+) -> Result<(), Failure> {
+    let threads = threads.map_or_else(default_threads, |t| t as usize);
     let game = load_game(&args.rules)?;
     let v = &game.variant;
     let mut pos = position(&game, args.fen.as_deref())?;
@@ -19,7 +26,7 @@ pub(super) fn perft(args: &GameArgs, depth: u32, divide: bool) -> Result<(), Fai
     let show_progress = std::io::stderr().is_terminal() && depth >= 5;
     // At depth 0 the tree is the root alone: no root move to divide by.
     let total: u64 = if depth > 0 && (divide || show_progress) {
-        let entries = perft_divide(v, &mut pos, depth, |done, all| {
+        let entries = perft_divide_threads(v, &mut pos, depth, threads, |done, all| {
             if show_progress {
                 eprint!("\rperft: {done}/{all} root moves");
                 let _ = std::io::stderr().flush();
@@ -44,7 +51,7 @@ pub(super) fn perft(args: &GameArgs, depth: u32, divide: bool) -> Result<(), Fai
         if divide {
             println!();
         }
-        count(v, &mut pos, depth)
+        perft_threads(v, &pos, depth, threads)
     };
     let secs = start.elapsed().as_secs_f64();
     let nps = if secs > 0.0 { total as f64 / secs } else { 0.0 };

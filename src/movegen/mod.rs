@@ -21,7 +21,10 @@ mod tables;
 pub use activity::Activity;
 pub use end::EndReason;
 pub use make::{NullUndo, Undo};
-pub use perft::{DivideEntry, MAX_PERFT_DEPTH, perft, perft_divide};
+pub use perft::{
+    DivideEntry, MAX_PERFT_DEPTH, default_threads, perft, perft_divide, perft_divide_threads,
+    perft_threads,
+};
 pub use tables::{CompileError, Variant};
 
 use crate::board::Square;
