@@ -1,29 +1,54 @@
 #!/usr/bin/env bash
-# Perft speed, myriad next to Fairy-Stockfish, on the same machine in the same run.
-# Needs Debian's fairy-stockfish (apt-get install fairy-stockfish).
-# Usage: scripts/compare-speed.sh [runs]     (prints a Markdown table)
+# Perft speed: Myriad next to a native, current Fairy-Stockfish, on the same
+# machine in the same run, both counting leaves in bulk. Five rows: the chess
+# start (d6) and Kiwipete (d5); the same two with a pQ hopper per side (the
+# `pqueen` fixture = FSF's pqueen-onboard); the Gustav III board with pR
+# cannons (the `gustavian-pR` fixture = FSF's gustavian-pR, d5).
+#
+# Needs the native FSF builds: ../shared/oracle/build-fsf.sh (run here if
+# missing; FSF_DIR overrides ~/.cache/fsf). fsf-8x8 plays the 8x8 rows (its
+# fastest build), fsf-lb the 10x8 one. FSF's perft runs on one thread; Myriad
+# runs on one thread and on every core (`--threads`, default all), each
+# column with its ratio to FSF.
+#
+# Usage: scripts/compare-speed.sh [runs]     (medians of `runs`, default 3;
+# prints a Markdown table; node counts must agree or it stops)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-3}
-fsf=${FSF:-/usr/games/fairy-stockfish}
+fsf_dir=${FSF_DIR:-$HOME/.cache/fsf}
+ini=${FSF_INI:-../shared/oracle/variants/seed_oracle.ini}
+if [ ! -x "$fsf_dir/fsf-8x8" ] || [ ! -x "$fsf_dir/fsf-lb" ]; then
+  ../shared/oracle/build-fsf.sh "$fsf_dir" >&2
+fi
 cargo build --release --quiet
 myriad=./target/release/myriad
+cores=$(nproc)
 
-# name | rule file | FSF variant | depth | FEN ("start" = the rule file's start)
+start="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+kiwi="r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+pq_start="rnbqkbnr/pppppppp/3c4/8/8/3C4/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+pq_kiwi="r3k2r/p1ppqpb1/bn1cpnp1/3PN3/1p2P3/2N1CQ1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+gus_start="crnbqkbnrc/*pppppppp*/*8*/*8*/*8*/*8*/*PPPPPPPP*/CRNBQKBNRC w KQkq - 0 1"
+
+# name | rule file | FSF build | FSF variant | depth | FEN
 cases=(
-  "chess start|rules/chess.variant|chess|6|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
-  "chess kiwipete|rules/chess.variant|chess|5|r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+  "chess start|rules/chess.variant|fsf-8x8|chess|6|$start"
+  "chess Kiwipete|rules/chess.variant|fsf-8x8|chess|5|$kiwi"
+  "pQ hoppers, start|tests/fixtures/oracle/pqueen.variant|fsf-8x8|pqueen-onboard|6|$pq_start"
+  "pQ hoppers, Kiwipete|tests/fixtures/oracle/pqueen.variant|fsf-8x8|pqueen-onboard|5|$pq_kiwi"
+  "Gustav III board, pR cannons, start|tests/fixtures/oracle/gustavian-pR.variant|fsf-lb|gustavian-pR|5|$gus_start"
 )
-if [ -n "${EXTRA_CASES:-}" ]; then
-  while IFS= read -r line; do [ -n "$line" ] && cases+=("$line"); done <<<"$EXTRA_CASES"
+if [ -n "${ONLY:-}" ]; then # ONLY=2: just the second row (for a quick look)
+  cases=("${cases[$((ONLY - 1))]}")
 fi
 
-median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 
-fsf_perft() { # variant depth fen -> "nodes seconds"
-  python3 - "$fsf" "$1" "$2" "$3" <<'PY'
+fsf_perft() { # engine variant depth fen -> "nodes seconds"
+  python3 - "$1" "$ini" "$2" "$3" "$4" <<'PY'
 import subprocess, sys, time
-eng, variant, depth, fen = sys.argv[1:]
+eng, ini, variant, depth, fen = sys.argv[1:]
 p = subprocess.Popen([eng], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
 def send(s): p.stdin.write(s + "\n"); p.stdin.flush()
 def wait(prefix):
@@ -32,6 +57,7 @@ def wait(prefix):
         if not l: raise SystemExit("engine died")
         if l.startswith(prefix): return l
 send("uci"); wait("uciok")
+send(f"setoption name VariantPath value {ini}")
 send(f"setoption name UCI_Variant value {variant}")
 send(f"position fen {fen}"); send("isready"); wait("readyok")
 t = time.perf_counter(); send(f"go perft {depth}")
@@ -41,56 +67,31 @@ send("quit")
 PY
 }
 
-echo "| position | depth | nodes | myriad M nodes/s | Fairy-Stockfish M nodes/s | ratio |"
-echo "|---|---|---|---|---|---|"
-for c in "${cases[@]}"; do
-  IFS='|' read -r name rules variant depth fen <<<"$c"
-  m_times=(); f_times=(); nodes=""
-  for _ in $(seq "$runs"); do
-    out=$($myriad perft "$rules" --fen "$fen" --depth "$depth" | tail -1)
-    nodes=$(awk '{print $2}' <<<"$out")
-    m_times+=("$(sed -E 's/.*time ([0-9.]+)s.*/\1/' <<<"$out")")
-    read -r fnodes ftime < <(fsf_perft "$variant" "$depth" "$fen")
-    [ "$fnodes" = "$nodes" ] || { echo "node counts differ on $name: myriad $nodes, FSF $fnodes" >&2; exit 1; }
-    f_times+=("$ftime")
-  done
-  mt=$(printf '%s\n' "${m_times[@]}" | median); ft=$(printf '%s\n' "${f_times[@]}" | median)
-  awk -v n="$name" -v d="$depth" -v nodes="$nodes" -v mt="$mt" -v ft="$ft" \
-    'BEGIN { printf "| %s | %d | %d | %.1f | %.1f | %.2fx |\n", n, d, nodes, nodes/mt/1e6, nodes/ft/1e6, ft/mt }'
-done
-# Seed variants: Debian's FSF 11.1 has no custom pieces, so these compare with
-# FSF compiled to WASM (npm ffish 0.7.10, through ../shared/oracle/fsf_perft.py)
-# on its closest expressible approximation (variants/seed_oracle.ini).
-oracle=${ORACLE:-../shared/oracle}
-if [ -x "$oracle/fsf_perft.py" ] && command -v node >/dev/null; then
-  echo
-  echo "| seed variant (myriad) | FSF approximation (ffish, WASM) | depth | myriad nodes | myriad M nodes/s | FSF nodes | FSF M nodes/s |"
-  echo "|---|---|---|---|---|---|---|"
-  seeds=(
-    "perier, extra=yes|rules/perier.variant|--option extra=yes|perier-droprank|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Aa] w KQkq - 0 1|5"
-    "basilisk, extra=yes|rules/basilisk.variant|--option extra=yes|pqueen-onboard|startpos|5"
-    "gustavian|rules/gustavian.variant||gustavian-pR|startpos|5"
-    "gustavian-crab|rules/gustavian-crab.variant||gustavian-pR|startpos|5"
-  )
-  for c in "${seeds[@]}"; do
-    IFS='|' read -r name rules opt fvariant ffen depth <<<"$c"
-    m_times=(); f_times=(); nodes=""; fnodes=""
-    for _ in $(seq "$runs"); do
-      # shellcheck disable=SC2086
-      out=$($myriad perft "$rules" $opt --depth "$depth" | tail -1)
-      nodes=$(awk '{print $2}' <<<"$out")
-      m_times+=("$(sed -E 's/.*time ([0-9.]+)s.*/\1/' <<<"$out")")
-      fargs=(--ini "$oracle/variants/seed_oracle.ini" --variant "$fvariant" --depth "$depth" --no-divide)
-      [ "$ffen" != startpos ] && fargs+=(--fen "$ffen")
-      fout=$(python3 "$oracle/fsf_perft.py" "${fargs[@]}")
-      fnodes=$(sed -n 's/^total: //p' <<<"$fout")
-      f_times+=("$(sed -nE 's/.*seconds=([0-9.]+).*/\1/p' <<<"$fout")")
-    done
-    mt=$(printf '%s\n' "${m_times[@]}" | median); ft=$(printf '%s\n' "${f_times[@]}" | median)
-    awk -v n="$name" -v f="$fvariant" -v d="$depth" -v mn="$nodes" -v fn="$fnodes" -v mt="$mt" -v ft="$ft" \
-      'BEGIN { printf "| %s | %s | %d | %d | %.1f | %d | %.1f |\n", n, f, d, mn, mn/mt/1e6, fn, fn/ft/1e6 }'
-  done
-fi
+myriad_perft() { # rules depth fen threads -> "nodes seconds"
+  $myriad perft "$1" --depth "$2" --fen "$3" --threads "$4" | tail -1 |
+    sed -E 's/nodes ([0-9]+) time ([0-9.]+)s.*/\1 \2/'
+}
 
+echo "| position | depth | nodes | FSF M leaves/s | Myriad 1 thread | ratio | Myriad $cores threads | ratio |"
+echo "|---|---|---|---|---|---|---|---|"
+for c in "${cases[@]}"; do
+  IFS='|' read -r name rules build variant depth fen <<<"$c"
+  f_times=(); m1_times=(); mn_times=(); nodes=""
+  for _ in $(seq "$runs"); do
+    read -r fnodes ftime < <(fsf_perft "$fsf_dir/$build" "$variant" "$depth" "$fen")
+    read -r n1 t1 < <(myriad_perft "$rules" "$depth" "$fen" 1)
+    read -r nn tn < <(myriad_perft "$rules" "$depth" "$fen" "$cores")
+    for n in "$n1" "$nn"; do
+      [ "$fnodes" = "$n" ] || { echo "node counts differ on $name: Myriad $n, FSF $fnodes" >&2; exit 1; }
+    done
+    nodes=$fnodes; f_times+=("$ftime"); m1_times+=("$t1"); mn_times+=("$tn")
+  done
+  ft=$(printf '%s\n' "${f_times[@]}" | median)
+  m1=$(printf '%s\n' "${m1_times[@]}" | median)
+  mn=$(printf '%s\n' "${mn_times[@]}" | median)
+  awk -v n="$name" -v d="$depth" -v nodes="$nodes" -v ft="$ft" -v m1="$m1" -v mn="$mn" 'BEGIN {
+    printf "| %s | %d | %d | %.1f | %.1f | %.2fx | %.1f | %.2fx |\n",
+      n, d, nodes, nodes/ft/1e6, nodes/m1/1e6, ft/m1, nodes/mn/1e6, ft/mn }'
+done
 echo
-echo "Medians of $runs runs; $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'); $(date -u +%Y-%m-%d)."
+echo "Medians of $runs runs; $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs); $(date -u +%Y-%m-%d)."

@@ -2,7 +2,7 @@
 //! the attack patterns compiled from every capturing rule.
 
 use super::generate::AnyMove;
-use super::tables::{CGuard, CRule, Variant};
+use super::tables::{AttackLine, CGuard, CRule, HopAttack, Variant};
 use crate::board::{Color, Kind, Piece, Position, Square};
 use crate::ir::HopShape;
 
@@ -20,14 +20,8 @@ impl Variant {
             }
         }
         for l in &a.slides {
-            for &s in self.ray(l.rev, sq) {
-                let p = pos.board[s as usize];
-                if !p.is_none() {
-                    if p.color() == by && l.mask >> p.kind().index() & 1 != 0 {
-                        return true;
-                    }
-                    break;
-                }
+            if self.slide_attacks(pos, sq, by, l) {
+                return true;
             }
         }
         if !a.hops.is_empty() && self.is_attacked_by_hop(pos, sq, by) {
@@ -39,35 +33,55 @@ impl Variant {
         false
     }
 
-    /// Hops read backwards: from `sq`, past empty squares to the screen, then
-    /// past empty squares to the hopper (for `next`, the screen must be adjacent).
-    fn is_attacked_by_hop(&self, pos: &Position, sq: Square, by: Color) -> bool {
-        for h in &self.attacks[by].hops {
-            let ray = self.ray(h.rev, sq);
-            let Some(si) = ray.iter().position(|&s| !pos.board[s as usize].is_none()) else {
-                continue;
-            };
-            if h.shape == HopShape::Next && si != 0 {
-                continue;
-            }
-            let Some(&hopper_sq) = ray[si + 1..]
-                .iter()
-                .find(|&&s| !pos.board[s as usize].is_none())
-            else {
-                continue;
-            };
-            if pos.board[hopper_sq as usize] == Piece::new(h.kind, by)
-                && h.screen.accepts(pos.board[ray[si] as usize], by)
-                && self.guards_hold(pos, &h.guards, hopper_sq, by)
-                && self.path_allows(pos, &h.guards, sq, ray, hopper_sq, by)
-                && h.unless
-                    .as_ref()
-                    .is_none_or(|first| !self.rules_yield(pos, first, hopper_sq, h.kind, by))
-            {
-                return true;
+    /// Is `sq` attacked by a slider of `by` along line `l`?
+    #[inline(always)]
+    pub(super) fn slide_attacks(
+        &self,
+        pos: &Position,
+        sq: Square,
+        by: Color,
+        l: &AttackLine,
+    ) -> bool {
+        for &s in self.ray(l.rev, sq) {
+            let p = pos.board[s as usize];
+            if !p.is_none() {
+                return p.color() == by && l.mask >> p.kind().index() & 1 != 0;
             }
         }
         false
+    }
+
+    /// Hops read backwards: from `sq`, past empty squares to the screen, then
+    /// past empty squares to the hopper (for `next`, the screen must be adjacent).
+    fn is_attacked_by_hop(&self, pos: &Position, sq: Square, by: Color) -> bool {
+        self.attacks[by]
+            .hops
+            .iter()
+            .any(|h| self.hop_attacks(pos, sq, by, h))
+    }
+
+    /// Is `sq` attacked by a hopper of `by` by hop `h`?
+    pub(super) fn hop_attacks(&self, pos: &Position, sq: Square, by: Color, h: &HopAttack) -> bool {
+        let ray = self.ray(h.rev, sq);
+        let Some(si) = ray.iter().position(|&s| !pos.board[s as usize].is_none()) else {
+            return false;
+        };
+        if h.shape == HopShape::Next && si != 0 {
+            return false;
+        }
+        let Some(&hopper_sq) = ray[si + 1..]
+            .iter()
+            .find(|&&s| !pos.board[s as usize].is_none())
+        else {
+            return false;
+        };
+        pos.board[hopper_sq as usize] == Piece::new(h.kind, by)
+            && h.screen.accepts(pos.board[ray[si] as usize], by)
+            && self.guards_hold(pos, &h.guards, hopper_sq, by)
+            && self.path_allows(pos, &h.guards, sq, ray, hopper_sq, by)
+            && h.unless
+                .as_ref()
+                .is_none_or(|first| !self.rules_yield(pos, first, hopper_sq, h.kind, by))
     }
 
     #[cold]

@@ -65,6 +65,8 @@ impl Variant {
             ep_always: [false; 2],
             hand: super::hand::CHand::new(&rules),
             gating: None,
+            plain: Default::default(),
+            lines: None,
             rules,
         };
         v.compile_zones();
@@ -129,6 +131,8 @@ impl Variant {
                     .all(|h| h.guards.is_empty() && h.unless.is_none())
         });
         v.compile_castling();
+        v.plain = super::plain::Plain::new(&v);
+        v.lines = super::lines::Lines::new(&v);
         Ok(v)
     }
 

@@ -178,11 +178,10 @@ impl Variant {
         kind: Kind,
         out: &mut S,
     ) {
-        let rules = &self.moves[us][kind];
         if self.overlaps[us][kind].has(from) {
-            self.gen_rules(pos, us, rules, from, kind, &mut Dedup::new(out));
+            self.gen_ops(pos, us, from, kind, &mut Dedup::new(out));
         } else {
-            self.gen_rules(pos, us, rules, from, kind, out);
+            self.gen_ops(pos, us, from, kind, out);
         }
     }
 
@@ -423,7 +422,7 @@ impl Variant {
 
     /// Push a move landing on `to`, expanded into promotions where they apply.
     #[inline(always)]
-    fn push_landing<S: MoveSink>(
+    pub(super) fn push_landing<S: MoveSink>(
         &self,
         pos: &Position,
         us: Color,
@@ -528,6 +527,10 @@ impl Variant {
         s.king = Some(k);
         s.in_check = in_check.unwrap_or_else(|| self.is_attacked(pos, k, them));
         if !self.attacks[them].hops.is_empty() {
+            if self.lines.is_some() {
+                // Moves are checked on the lines they touch (`lines.rs`).
+                return s;
+            }
             let a = &self.attacks[them];
             for rev in a
                 .hops
@@ -592,6 +595,8 @@ impl Variant {
         {
             let safe = if self.attacks[pos.side.other()].hops.is_empty() {
                 !s.pinned.has(m.from)
+            } else if let Some(lines) = &self.lines {
+                return self.safe_on_lines(pos, m, k, lines);
             } else {
                 !s.lines.has(m.from) && !s.lines.has(m.to)
             };

@@ -13,9 +13,11 @@ mod gating;
 mod generate;
 mod goals;
 mod hand;
+mod lines;
 mod make;
 mod overlap;
 mod perft;
+mod plain;
 mod tables;
 
 pub use activity::Activity;

@@ -324,6 +324,10 @@ pub struct Variant {
     pub(crate) hand: Option<super::hand::CHand>,
     /// `gating`, compiled.
     pub(crate) gating: Option<super::gating::CGating>,
+    /// The plain rides, per square (`plain.rs`).
+    pub(crate) plain: super::plain::Plain,
+    /// The opponent's attack lines through each square (`lines.rs`).
+    pub(crate) lines: Option<super::lines::Lines>,
 }
 
 impl Variant {

@@ -1,0 +1,116 @@
+//! Legality through attack lines: which of the opponent's sliding and
+//! hopping attack lines through the royal piece a move touches, from a table
+//! made at load time, so that a move off every such line is legal without a
+//! look, and one on some is checked on those lines alone.
+//!
+//! Used where the opponent has hoppers (whose attacks a move can open by
+//! adding a screen as well as by leaving one) and every capturing rule is a
+//! plain step, leap, slide or hop (`line_legality`); with sliders alone, the
+//! pin mask of [`super::generate::Safety`] does the same more cheaply.
+
+use super::tables::Variant;
+use super::{Move, MoveKind};
+use crate::board::{Color, Piece, Position, Square};
+
+/// The boards up to this many squares get a table (2 x squares^2 masks).
+const MAX_CELLS: usize = 128;
+
+/// `masks[by][k * cells + sq]`: the attack lines of player `by` (slides
+/// first, then hops, by index) along which `sq` lies as seen from `k`.
+#[derive(Debug, Clone)]
+pub(crate) struct Lines {
+    cells: usize,
+    masks: [Vec<u64>; 2],
+}
+
+impl Lines {
+    /// The table, if the variant qualifies: plain capturing rules, an
+    /// opponent with hoppers, at most 64 lines, a board of at most 128 squares.
+    pub(crate) fn new(v: &Variant) -> Option<Lines> {
+        let cells = v.geo.cells();
+        let qualifies = v.line_legality
+            && cells <= MAX_CELLS
+            && v.attacks.iter().any(|a| !a.hops.is_empty())
+            && v.attacks
+                .iter()
+                .all(|a| a.slides.len() + a.hops.len() <= 64);
+        if !qualifies {
+            return None;
+        }
+        let mut masks = [vec![0u64; cells * cells], vec![0u64; cells * cells]];
+        for by in Color::ALL {
+            let a = &v.attacks[by];
+            let revs = a
+                .slides
+                .iter()
+                .map(|l| l.rev)
+                .chain(a.hops.iter().map(|h| h.rev));
+            for (i, rev) in revs.enumerate() {
+                for k in 0..cells {
+                    for &sq in v.ray(rev, k as Square) {
+                        masks[by][k * cells + sq as usize] |= 1 << i;
+                    }
+                }
+            }
+        }
+        Some(Lines { cells, masks })
+    }
+
+    /// The lines of `by` through `k` on which `sq` lies.
+    #[inline(always)]
+    pub(crate) fn through(&self, by: Color, k: Square, sq: Square) -> u64 {
+        self.masks[by][k as usize * self.cells + sq as usize]
+    }
+}
+
+impl Variant {
+    /// Is the ordinary move `m` (a step, slide, leap, hop or promotion, not
+    /// by the royal piece on `k`, which is not in check) legal? Only the
+    /// opponent's lines through `k` that it leaves or enters can change, so
+    /// it is played on the board array and those lines alone are looked at.
+    #[inline]
+    pub(crate) fn safe_on_lines(
+        &self,
+        pos: &mut Position,
+        m: Move,
+        k: Square,
+        lines: &Lines,
+    ) -> bool {
+        let us = pos.side;
+        let them = us.other();
+        let mask = lines.through(them, k, m.from) | lines.through(them, k, m.to);
+        if mask == 0 {
+            return true;
+        }
+        let saved_from = pos.board[m.from as usize];
+        let saved_to = pos.board[m.to as usize];
+        pos.board[m.from as usize] = Piece::NONE;
+        pos.board[m.to as usize] = if m.kind == MoveKind::Promotion {
+            Piece::new(crate::board::Kind::new(m.data as usize), us)
+        } else {
+            saved_from
+        };
+        let attacked = self.attacked_on_lines(pos, k, them, mask);
+        pos.board[m.to as usize] = saved_to;
+        pos.board[m.from as usize] = saved_from;
+        !attacked
+    }
+
+    /// Is `sq` attacked by `by` along one of the lines in `mask` (indices as
+    /// in [`Lines`])?
+    fn attacked_on_lines(&self, pos: &Position, sq: Square, by: Color, mut mask: u64) -> bool {
+        let a = &self.attacks[by];
+        while mask != 0 {
+            let i = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            let hit = match a.slides.get(i) {
+                Some(l) => self.slide_attacks(pos, sq, by, l),
+                None => self.hop_attacks(pos, sq, by, &a.hops[i - a.slides.len()]),
+            };
+            if hit {
+                return true;
+            }
+        }
+        false
+    }
+}
