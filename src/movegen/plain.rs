@@ -10,7 +10,7 @@
 //! left out; every other rule stays an [`Op::Rule`] for the interpreter.
 //! Moves come out in the same order as the rules produce them.
 
-use super::Move;
+use super::{Move, MoveKind};
 use super::generate::MoveSink;
 use super::tables::{CGuard, CRule, Variant};
 use crate::board::{Bitset, Color, Kind, Position, Square};
@@ -39,10 +39,24 @@ pub(crate) enum Op {
 pub(crate) struct Seg {
     /// Where its squares start in the variant's rays.
     start: u32,
-    /// How many (the ray cut to the rule's `max`).
+    /// How many (the ray cut to the rule's `max` and its `within` zone).
     len: u8,
-    /// What it may land on: empty, enemy, or either.
-    to: Target,
+    /// What it may land on, and how.
+    how: How,
+}
+
+/// How a segment's moves are made.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum How {
+    /// To empty squares and the first enemy piece.
+    NotFriend,
+    /// To empty squares only.
+    Empty,
+    /// To the first piece, if an enemy.
+    Enemy,
+    /// The general ride: a minimum distance, or a move that sets the
+    /// en-passant square.
+    Ride { to: Target, min: u8, sets_ep: bool },
 }
 
 /// The plain-ride tables of a variant.
@@ -56,18 +70,31 @@ pub(crate) struct Plain {
     cells: usize,
 }
 
-/// Is this rule a plain ride?
+/// Is this rule a plain ride: a ride whose guards look only at where it
+/// starts and the zone it stays in, so that they are settled per square at
+/// load time?
 fn is_plain(r: &CRule) -> bool {
-    matches!(
-        r,
-        CRule::Ride {
-            min: 0 | 1,
-            to: Target::Empty | Target::Enemy | Target::NotFriend,
-            guards,
-            sets_ep: false,
-            ..
-        } if guards.is_empty()
-    )
+    match r {
+        CRule::Ride { to, guards, .. } => {
+            *to != Target::EnPassant
+                && guards.iter().all(|g| {
+                    matches!(
+                        g,
+                        CGuard::FromIn(_) | CGuard::FromNotIn(_) | CGuard::Within(_)
+                    )
+                })
+        }
+        _ => false,
+    }
+}
+
+/// Do the start-square guards of a plain ride hold on `sq`?
+fn starts_on(v: &Variant, guards: &[CGuard], color: Color, sq: Square) -> bool {
+    guards.iter().all(|g| match *g {
+        CGuard::FromIn(z) | CGuard::Within(z) => v.zones[z][color].has(sq),
+        CGuard::FromNotIn(z) => !v.zones[z][color].has(sq),
+        _ => true,
+    })
 }
 
 /// The squares from which rule `r` of a player of `color` may yield a move:
@@ -131,7 +158,7 @@ impl Plain {
                     let end = (i..rules.len())
                         .find(|&j| !is_plain(&rules[j]))
                         .unwrap_or(rules.len());
-                    ops.push(Op::Run(p.add_run(v, &rules[i..end])));
+                    ops.push(Op::Run(p.add_run(v, &rules[i..end], color)));
                     i = end;
                 }
                 p.ops[color].push(ops);
@@ -141,23 +168,44 @@ impl Plain {
     }
 
     /// Add the segments of these plain rides from every square; the run's index.
-    fn add_run(&mut self, v: &Variant, rides: &[CRule]) -> u32 {
+    fn add_run(&mut self, v: &Variant, rides: &[CRule], color: Color) -> u32 {
         let run = (self.index.len() / self.cells.max(1)) as u32;
         for sq in 0..self.cells {
+            let sq = sq as Square;
             let first = self.segs.len() as u32;
             for r in rides {
-                if let CRule::Ride { vid, max, to, .. } = *r {
-                    let ray = v.ride_ray(vid, sq as Square, max);
-                    if ray.is_empty() {
-                        continue;
-                    }
-                    let (start, _) = v.ray_index[vid.index() * self.cells + sq];
-                    self.segs.push(Seg {
-                        start,
-                        len: ray.len() as u8,
-                        to,
-                    });
+                let CRule::Ride {
+                    vid,
+                    min,
+                    max,
+                    to,
+                    ref guards,
+                    sets_ep,
+                } = *r
+                else {
+                    continue;
+                };
+                if !starts_on(v, guards, color, sq) {
+                    continue;
                 }
+                let lim = v.path_limits(guards, color);
+                let ray = v.ride_ray(vid, sq, max);
+                let len = ray.iter().take_while(|&&t| lim.inside(t)).count();
+                if len == 0 || len < min as usize {
+                    continue;
+                }
+                let (start, _) = v.ray_index[vid.index() * self.cells + sq as usize];
+                let how = match (to, min, sets_ep) {
+                    (_, 2.., _) | (_, _, true) => How::Ride { to, min, sets_ep },
+                    (Target::Empty, ..) => How::Empty,
+                    (Target::Enemy, ..) => How::Enemy,
+                    _ => How::NotFriend,
+                };
+                self.segs.push(Seg {
+                    start,
+                    len: len as u8,
+                    how,
+                });
             }
             let count = (self.segs.len() as u32 - first) as u16;
             self.index.push((first, count));
@@ -224,8 +272,8 @@ impl Variant {
         };
         for seg in &plain.segs[first as usize..first as usize + count as usize] {
             let ray = &self.rays[seg.start as usize..seg.start as usize + seg.len as usize];
-            match seg.to {
-                Target::NotFriend => {
+            match seg.how {
+                How::NotFriend => {
                     for &t in ray {
                         let p = board[t as usize];
                         if p.is_none() {
@@ -238,7 +286,7 @@ impl Variant {
                         }
                     }
                 }
-                Target::Empty => {
+                How::Empty => {
                     for &t in ray {
                         if !board[t as usize].is_none() {
                             break;
@@ -246,11 +294,37 @@ impl Variant {
                         land(t, out);
                     }
                 }
-                _ => {
+                How::Enemy => {
                     for &t in ray {
                         let p = board[t as usize];
                         if !p.is_none() {
                             if p.color() != us {
+                                land(t, out);
+                            }
+                            break;
+                        }
+                    }
+                }
+                How::Ride { to, min, sets_ep } => {
+                    for (i, &t) in ray.iter().enumerate() {
+                        let p = board[t as usize];
+                        let reached = i + 1 >= min as usize;
+                        if p.is_none() {
+                            if reached && to != Target::Enemy {
+                                if sets_ep {
+                                    out.push(Move {
+                                        from,
+                                        to: t,
+                                        kind: MoveKind::SetsEnPassant,
+                                        data: ray[i - usize::from(i > 0)],
+                                        gate: 0,
+                                    });
+                                } else {
+                                    land(t, out);
+                                }
+                            }
+                        } else {
+                            if reached && p.color() != us && to != Target::Empty {
                                 land(t, out);
                             }
                             break;
