@@ -10,9 +10,9 @@
 //! left out; every other rule stays an [`Op::Rule`] for the interpreter.
 //! Moves come out in the same order as the rules produce them.
 
-use super::{Move, MoveKind};
 use super::generate::MoveSink;
 use super::tables::{CGuard, CRule, Variant};
+use super::{Move, MoveKind};
 use crate::board::{Bitset, Color, Kind, Position, Square};
 use crate::ir::Target;
 
