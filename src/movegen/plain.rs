@@ -37,7 +37,7 @@ pub(crate) enum Op {
 /// A ray segment of a plain ride from one square.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Seg {
-    /// Where its squares start in the variant's rays.
+    /// Where its squares start in [`Plain::squares`].
     start: u32,
     /// How many (the ray cut to the rule's `max` and its `within` zone).
     len: u8,
@@ -57,6 +57,26 @@ enum How {
     /// The general ride: a minimum distance, or a move that sets the
     /// en-passant square.
     Ride { to: Target, min: u8, sets_ep: bool },
+    /// Single squares, each its own step or leap, to an empty square or an
+    /// enemy piece (consecutive one-square segments merged: a knight's
+    /// eight leaps are one segment).
+    LeapsNotFriend,
+    /// Single squares, each to an empty square only.
+    LeapsEmpty,
+    /// Single squares, each to an enemy piece only.
+    LeapsEnemy,
+}
+
+impl How {
+    /// The merged form of one-square segments of this kind, if any.
+    fn leaps(self) -> Option<How> {
+        match self {
+            How::NotFriend => Some(How::LeapsNotFriend),
+            How::Empty => Some(How::LeapsEmpty),
+            How::Enemy => Some(How::LeapsEnemy),
+            _ => None,
+        }
+    }
 }
 
 /// The plain-ride tables of a variant.
@@ -65,6 +85,8 @@ pub(crate) struct Plain {
     /// `ops[color][kind]`
     pub ops: [Vec<Vec<Op>>; 2],
     segs: Vec<Seg>,
+    /// The segments' squares.
+    squares: Vec<Square>,
     /// `index[run * cells + square]`: (first segment, count).
     index: Vec<(u32, u16)>,
     cells: usize,
@@ -194,18 +216,34 @@ impl Plain {
                 if len == 0 || len < min as usize {
                     continue;
                 }
-                let (start, _) = v.ray_index[vid.index() * self.cells + sq as usize];
                 let how = match (to, min, sets_ep) {
                     (_, 2.., _) | (_, _, true) => How::Ride { to, min, sets_ep },
                     (Target::Empty, ..) => How::Empty,
                     (Target::Enemy, ..) => How::Enemy,
                     _ => How::NotFriend,
                 };
-                self.segs.push(Seg {
-                    start,
-                    len: len as u8,
-                    how,
-                });
+                let leaps = if len == 1 { how.leaps() } else { None };
+                let in_square = self.segs.len() as u32 > first;
+                let end = self.squares.len() as u32;
+                match self.segs.last_mut() {
+                    // A one-square segment after one of the same kind: merged.
+                    Some(last)
+                        if leaps.is_some()
+                            && in_square
+                            && last.start + last.len as u32 == end
+                            && (last.how == how && last.len == 1 || Some(last.how) == leaps)
+                            && last.len < u8::MAX =>
+                    {
+                        last.how = leaps.unwrap_or(how);
+                        last.len += 1;
+                    }
+                    _ => self.segs.push(Seg {
+                        start: self.squares.len() as u32,
+                        len: len as u8,
+                        how,
+                    }),
+                }
+                self.squares.extend_from_slice(&ray[..len]);
             }
             let count = (self.segs.len() as u32 - first) as u16;
             self.index.push((first, count));
@@ -271,8 +309,31 @@ impl Variant {
             }
         };
         for seg in &plain.segs[first as usize..first as usize + count as usize] {
-            let ray = &self.rays[seg.start as usize..seg.start as usize + seg.len as usize];
+            let ray = &plain.squares[seg.start as usize..seg.start as usize + seg.len as usize];
             match seg.how {
+                How::LeapsNotFriend => {
+                    for &t in ray {
+                        let p = board[t as usize];
+                        if p.is_none() || p.color() != us {
+                            land(t, out);
+                        }
+                    }
+                }
+                How::LeapsEmpty => {
+                    for &t in ray {
+                        if board[t as usize].is_none() {
+                            land(t, out);
+                        }
+                    }
+                }
+                How::LeapsEnemy => {
+                    for &t in ray {
+                        let p = board[t as usize];
+                        if !p.is_none() && p.color() != us {
+                            land(t, out);
+                        }
+                    }
+                }
                 How::NotFriend => {
                     for &t in ray {
                         let p = board[t as usize];
