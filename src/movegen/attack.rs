@@ -11,18 +11,8 @@ impl Variant {
     #[inline]
     pub fn is_attacked(&self, pos: &Position, sq: Square, by: Color) -> bool {
         let a = &self.attacks[by];
-        for l in &a.leaps {
-            if let Some(&s) = self.ray(l.rev, sq).first() {
-                let p = pos.board[s as usize];
-                if !p.is_none() && p.color() == by && l.mask >> p.kind().index() & 1 != 0 {
-                    return true;
-                }
-            }
-        }
-        for l in &a.slides {
-            if self.slide_attacks(pos, sq, by, l) {
-                return true;
-            }
+        if self.leaps_or_slides_attack(pos, sq, by) {
+            return true;
         }
         if !a.hops.is_empty() && self.is_attacked_by_hop(pos, sq, by) {
             return true;

@@ -67,6 +67,7 @@ impl Variant {
             gating: None,
             plain: Default::default(),
             lines: None,
+            reach: Default::default(),
             rules,
         };
         v.compile_zones();
@@ -133,6 +134,7 @@ impl Variant {
         v.compile_castling();
         v.plain = super::plain::Plain::new(&v);
         v.lines = super::lines::Lines::new(&v);
+        v.reach = super::reach::Reach::new(&v);
         Ok(v)
     }
 

@@ -18,6 +18,7 @@ mod make;
 mod overlap;
 mod perft;
 mod plain;
+mod reach;
 mod tables;
 
 pub use activity::Activity;

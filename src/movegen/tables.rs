@@ -328,6 +328,8 @@ pub struct Variant {
     pub(crate) plain: super::plain::Plain,
     /// The opponent's attack lines through each square (`lines.rs`).
     pub(crate) lines: Option<super::lines::Lines>,
+    /// The attack test's lists per square (`reach.rs`).
+    pub(crate) reach: super::reach::Reach,
 }
 
 impl Variant {

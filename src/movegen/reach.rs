@@ -1,0 +1,105 @@
+//! The attack test's tables per square: for each square and attacking
+//! player, the squares a leaper could attack it from (the kinds that do,
+//! merged per square) and the rays a slider could come along, so that
+//! [`Variant::is_attacked`] reads one short list instead of every rule's
+//! vector.
+
+use super::tables::Variant;
+use crate::board::{Color, Position, Square};
+
+/// A square a leaper could attack from, with the kinds that attack from it.
+#[derive(Debug, Clone, Copy)]
+struct LeapFrom {
+    sq: Square,
+    mask: u32,
+}
+
+/// A ray a slider could attack along: squares in [`Reach::squares`].
+#[derive(Debug, Clone, Copy)]
+struct SlideFrom {
+    start: u32,
+    len: u8,
+    mask: u32,
+}
+
+/// `index[by][sq]`: the leaps and slides of player `by` onto `sq`.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Reach {
+    index: [Vec<(u32, u16, u32, u16)>; 2],
+    leaps: Vec<LeapFrom>,
+    slides: Vec<SlideFrom>,
+    squares: Vec<Square>,
+}
+
+impl Reach {
+    /// Built from the compiled attack lines (after the rays).
+    pub(crate) fn new(v: &Variant) -> Reach {
+        let mut r = Reach::default();
+        let cells = v.geo.cells();
+        for by in Color::ALL {
+            let a = &v.attacks[by];
+            for sq in 0..cells {
+                let sq = sq as Square;
+                let leaps_at = r.leaps.len() as u32;
+                for l in &a.leaps {
+                    if let Some(&s) = v.ray(l.rev, sq).first() {
+                        match r.leaps[leaps_at as usize..].iter_mut().find(|e| e.sq == s) {
+                            Some(e) => e.mask |= l.mask,
+                            None => r.leaps.push(LeapFrom {
+                                sq: s,
+                                mask: l.mask,
+                            }),
+                        }
+                    }
+                }
+                let slides_at = r.slides.len() as u32;
+                for l in &a.slides {
+                    let ray = v.ray(l.rev, sq);
+                    if ray.is_empty() {
+                        continue;
+                    }
+                    r.slides.push(SlideFrom {
+                        start: r.squares.len() as u32,
+                        len: ray.len() as u8,
+                        mask: l.mask,
+                    });
+                    r.squares.extend_from_slice(ray);
+                }
+                r.index[by].push((
+                    leaps_at,
+                    (r.leaps.len() as u32 - leaps_at) as u16,
+                    slides_at,
+                    (r.slides.len() as u32 - slides_at) as u16,
+                ));
+            }
+        }
+        r
+    }
+}
+
+impl Variant {
+    /// Is `sq` attacked by a leaper or slider of player `by`?
+    #[inline(always)]
+    pub(super) fn leaps_or_slides_attack(&self, pos: &Position, sq: Square, by: Color) -> bool {
+        let r = &self.reach;
+        let (l0, nl, s0, ns) = r.index[by][sq as usize];
+        for e in &r.leaps[l0 as usize..l0 as usize + nl as usize] {
+            let p = pos.board[e.sq as usize];
+            if !p.is_none() && p.color() == by && e.mask >> p.kind().index() & 1 != 0 {
+                return true;
+            }
+        }
+        for s in &r.slides[s0 as usize..s0 as usize + ns as usize] {
+            for &t in &r.squares[s.start as usize..s.start as usize + s.len as usize] {
+                let p = pos.board[t as usize];
+                if !p.is_none() {
+                    if p.color() == by && s.mask >> p.kind().index() & 1 != 0 {
+                        return true;
+                    }
+                    break;
+                }
+            }
+        }
+        false
+    }
+}
