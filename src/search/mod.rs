@@ -205,10 +205,13 @@ impl Worker {
         }
     }
 
-    /// Forget the move-ordering statistics.
+    /// Forget the move-ordering statistics and the cached evaluations (a
+    /// hit gives the full evaluation where a miss may take the cheap part:
+    /// node counts depend on the cache).
     fn clear(&mut self) {
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
         self.history.iter_mut().for_each(|h| *h = 0);
+        self.eval_cache.iter_mut().for_each(|e| *e = (0, 0));
     }
 
     /// The cached evaluation of `pos`, if any. Keys are stored with their
