@@ -126,7 +126,8 @@ fn pack_info(score: i32, depth: i16, bound: Bound, age: u8) -> u64 {
 }
 
 /// A fixed-size hash table of search results, shared by the search threads
-/// (lockless: see [`Slot`]).
+/// (lockless: each slot is three words, the key XOR-ed with the two data
+/// words, so a torn read fails the key check and reads as empty).
 pub struct Tt {
     entries: Vec<Slot>,
     age: u8,
