@@ -2,6 +2,10 @@
 """A/B match between two myriad builds (orthodox chess, python-chess referee).
 
   scripts/ab_match.py NEW_BINARY OLD_BINARY [--games 100] [--tc 2+0.02]
+                      [--new-option NAME=VALUE ...] [--old-option NAME=VALUE ...]
+
+The options are UCI options set on one side (e.g. the same binary twice,
+--new-option Threads=2 against Threads 1).
 
 Both colours from each opening of scripts/openings.txt; prints NEW's score
 and the Elo difference with a 95% error bar.
@@ -23,11 +27,15 @@ def main():
     ap.add_argument("old")
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--tc", default="2+0.02")
+    ap.add_argument("--new-option", action="append", default=[], metavar="NAME=VALUE")
+    ap.add_argument("--old-option", action="append", default=[], metavar="NAME=VALUE")
     a = ap.parse_args()
     base, inc = (float(x) for x in a.tc.split("+"))
     openings = [l.strip() for l in open(os.path.join(ROOT, "scripts", "openings.txt")) if l.strip() and not l.startswith("#")]
     new = chess.engine.SimpleEngine.popen_uci([a.new, "uci"])
     old = chess.engine.SimpleEngine.popen_uci([a.old, "uci"])
+    for eng, opts in ((new, a.new_option), (old, a.old_option)):
+        eng.configure(dict(o.split("=", 1) for o in opts))
     w = d = l = 0
     for g in range(a.games):
         board = chess.Board(openings[(g // 2) % len(openings)])

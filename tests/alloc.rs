@@ -49,12 +49,19 @@ fn one_at_a_time() -> std::sync::MutexGuard<'static, ()> {
 
 /// (allocations, nodes) of a fixed-depth search with a fresh table.
 fn search(rules: &str, fen: Option<&str>, depth: u32) -> (u64, u64) {
+    search_threads(rules, fen, depth, 1)
+}
+
+/// (allocations, nodes) of a fixed-depth search with a fresh table and
+/// this many threads.
+fn search_threads(rules: &str, fen: Option<&str>, depth: u32, threads: usize) -> (u64, u64) {
     let root = env!("CARGO_MANIFEST_DIR");
     let game = load(std::path::Path::new(&format!("{root}/{rules}")))
         .unwrap_or_else(|e| panic!("{}", e.rendered()));
     let v = &game.variant;
     let pos = fen.map_or_else(|| v.start_position(), |f| parse_fen(v, f).expect("fen"));
     let mut s = Searcher::new(v, 1);
+    s.set_threads(threads);
     let limits = Limits {
         depth: Some(depth),
         ..Limits::default()
@@ -93,6 +100,24 @@ fn the_search_loop_does_not_allocate() {
             "{rules}: {small_allocs} allocations for {small_nodes} nodes, {big_allocs} for {big_nodes}"
         );
     }
+}
+
+#[test]
+fn helper_threads_do_not_allocate_per_node() {
+    let _alone = one_at_a_time();
+    let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    // Starting the helpers (their tables, the threads) is per search, the
+    // same for a small search as for a big one.
+    let (small_allocs, small_nodes) = search_threads("rules/chess.variant", Some(fen), 4, 3);
+    let (big_allocs, big_nodes) = search_threads("rules/chess.variant", Some(fen), 8, 3);
+    assert!(
+        big_nodes > 5 * small_nodes,
+        "{small_nodes} vs {big_nodes} nodes"
+    );
+    assert!(
+        big_allocs <= small_allocs + 4 * 16,
+        "{small_allocs} allocations for {small_nodes} nodes, {big_allocs} for {big_nodes}"
+    );
 }
 
 #[test]

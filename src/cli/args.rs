@@ -109,3 +109,11 @@ pub const MAX_HASH_MB: u64 = myriad::search::params::MAX_HASH_MB as u64;
 pub fn hash_mb() -> clap::builder::RangedU64ValueParser<usize> {
     clap::builder::RangedU64ValueParser::<usize>::new().range(1..=MAX_HASH_MB)
 }
+
+/// The search threads of `bestmove` and `analyze`.
+#[derive(Args)]
+pub struct SearchThreads {
+    /// Search threads (Lazy SMP, sharing the table); 1 is deterministic.
+    #[arg(long, default_value_t = 1, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=myriad::search::params::MAX_THREADS as u64))]
+    pub threads: usize,
+}

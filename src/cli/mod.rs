@@ -24,7 +24,7 @@ use myriad::lang::diagnostic::render_all;
 use myriad::load::{Game, load};
 use myriad::notation::parse_fen;
 
-use args::{GameArgs, HashArgs, LimitArgs, MAX_PERFT_DEPTH, RulesArgs};
+use args::{GameArgs, HashArgs, LimitArgs, MAX_PERFT_DEPTH, RulesArgs, SearchThreads};
 
 /// Chess variants as rule files: check them, test them, count their moves.
 #[derive(Parser)]
@@ -94,6 +94,8 @@ enum Command {
         limits: LimitArgs,
         #[command(flatten)]
         hash: HashArgs,
+        #[command(flatten)]
+        threads: SearchThreads,
     },
     /// Speak UCI on stdin/stdout (UCI_Variant selects a bundled rule file).
     Uci,
@@ -109,6 +111,8 @@ enum Command {
         depth: Option<u32>,
         #[command(flatten)]
         hash: HashArgs,
+        #[command(flatten)]
+        threads: SearchThreads,
     },
     /// Search fixed positions of every bundled variant to a fixed depth; ends
     /// with `nodes N` (the same on every run) and the speed.
@@ -171,9 +175,12 @@ pub fn main() -> ExitCode {
             threads,
         } => perft::perft(&game, depth, divide, threads),
         Command::Moves { game } => perft::moves(&game),
-        Command::Bestmove { game, limits, hash } => {
-            search::bestmove(&game, &limits.limits(), hash.hash)
-        }
+        Command::Bestmove {
+            game,
+            limits,
+            hash,
+            threads,
+        } => search::bestmove(&game, &limits.limits(), hash.hash, threads.threads),
         Command::Uci => {
             myriad::protocol::uci::run_stdio();
             Ok(())
@@ -183,7 +190,8 @@ pub fn main() -> ExitCode {
             moves,
             depth,
             hash,
-        } => search::analyze(&game, &moves, depth, hash.hash),
+            threads,
+        } => search::analyze(&game, &moves, depth, hash.hash, threads.threads),
         Command::Bench(a) => bench::bench(&a),
         Command::Selfplay(a) => selfplay::selfplay(&a),
         Command::Serve(a) => serve::serve(&a),

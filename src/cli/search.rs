@@ -18,11 +18,17 @@ pub(super) fn new_searcher(v: &Variant, hash: usize) -> Result<Searcher, Failure
 }
 
 /// Search the position within `limits` and print the best move.
-pub(super) fn bestmove(args: &GameArgs, limits: &Limits, hash: usize) -> Result<(), Failure> {
+pub(super) fn bestmove(
+    args: &GameArgs,
+    limits: &Limits,
+    hash: usize,
+    threads: usize,
+) -> Result<(), Failure> {
     let game = load_game(&args.rules)?;
     let v = &game.variant;
     let pos = position(&game, args.fen.as_deref())?;
     let mut searcher = new_searcher(v, hash)?;
+    searcher.set_threads(threads);
     let result = searcher.search(v, &pos, &[], limits, &mut |info| {
         println!("{}", info_line(v, info))
     });
@@ -45,6 +51,7 @@ pub(super) fn analyze(
     moves: &[String],
     depth: Option<u32>,
     hash: usize,
+    threads: usize,
 ) -> Result<(), Failure> {
     let game = load_game(&args.rules)?;
     let v = &game.variant;
@@ -65,6 +72,7 @@ pub(super) fn analyze(
         ..Limits::default()
     };
     let mut searcher = new_searcher(v, hash)?;
+    searcher.set_threads(threads);
     let result = searcher.search(v, &pos, &history, &limits, &mut |info| {
         println!("{}", info_line(v, info));
         let _ = std::io::stdout().flush();

@@ -128,6 +128,8 @@ pub struct Engine {
     variant_path: Option<PathBuf>,
     settings: BTreeMap<String, String>,
     hash_mb: usize,
+    /// Search threads (`Threads`), applied at each `go`.
+    threads: usize,
     current: Option<Current>,
     searcher: Option<Searcher>,
     job: Option<Job>,
@@ -151,6 +153,7 @@ impl Engine {
             variant_path: None,
             settings: BTreeMap::new(),
             hash_mb: params::DEFAULT_HASH_MB,
+            threads: 1,
             current: None,
             searcher: None,
             job: None,
@@ -305,6 +308,10 @@ impl Engine {
             params::MAX_HASH_MB
         ));
         self.say("option name Clear Hash type button");
+        self.say(&format!(
+            "option name Threads type spin default 1 min 1 max {}",
+            params::MAX_THREADS
+        ));
         let vars: Vec<String> = self
             .bundled
             .iter()
@@ -360,6 +367,17 @@ impl Engine {
                     })?;
                 }
                 self.hash_mb = mb;
+            }
+            "threads" => {
+                let max = params::MAX_THREADS;
+                self.threads = value
+                    .parse()
+                    .ok()
+                    .filter(|&n| (1..=max).contains(&n))
+                    .ok_or_else(|| UciError::ThreadsRange {
+                        value: value.clone(),
+                        max,
+                    })?;
             }
             "clear hash" => {
                 if let Some(s) = &mut self.searcher {
@@ -598,6 +616,7 @@ impl Engine {
             Some(s) => s,
             None => self.new_searcher(&v),
         };
+        searcher.set_threads(self.threads);
         let out = self.out.clone();
         let flag = searcher.stop_flag();
         flag.store(false, Ordering::Relaxed);

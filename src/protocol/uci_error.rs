@@ -27,6 +27,14 @@ pub enum UciError {
         /// The largest size, MB.
         max: usize,
     },
+    /// A `Threads` count out of range.
+    #[error("setoption Threads: `{value}` is not 1..{max}")]
+    ThreadsRange {
+        /// The value given.
+        value: String,
+        /// The most threads.
+        max: usize,
+    },
     /// A new table of the asked size could not be had.
     #[error("setoption Hash: {err}; the table stays at {kept_mb} MB")]
     HashAlloc {

@@ -8,10 +8,12 @@ mod limits;
 mod negamax;
 mod ordering;
 mod quiesce;
+mod smp;
 mod tt;
 
 use limits::time_budget;
 pub use limits::{Clock, Limits};
+use smp::Control;
 pub use tt::{Bound, Entry, Tt, TtError};
 
 use std::sync::Arc;
@@ -69,6 +71,8 @@ pub mod params {
     pub const MAX_HASH_MB: usize = 65536;
     /// Deepest search.
     pub const MAX_PLY: usize = 100;
+    /// Most search threads (UCI `Threads`, `--threads`).
+    pub const MAX_THREADS: usize = 256;
 }
 
 /// A mate score: MATE - plies to mate.
@@ -129,23 +133,41 @@ pub struct SearchResult {
     pub pv: Vec<Move>,
 }
 
-/// A search engine for one variant.
+/// A search engine for one variant: the table, shared by its search
+/// threads, and each thread's own tables and counters (see `smp.rs`).
 pub struct Searcher {
     /// The transposition table.
     pub tt: Tt,
     eval: Eval,
     stop: Arc<AtomicBool>,
+    /// `reductions[depth][move number]` for late quiet moves.
+    reductions: Vec<[i32; 64]>,
+    /// The main thread's tables: its result is the search's.
+    main: Worker,
+    /// The helper threads' tables (kept between searches).
+    helpers: Vec<Worker>,
+    /// Search threads, the main one included.
+    threads: usize,
+}
+
+/// What one search thread keeps to itself: move ordering, buffers, the
+/// evaluation cache and its counters.
+struct Worker {
+    /// 0 for the main thread, 1.. for the helpers.
+    id: usize,
     killers: Vec<[Option<Move>; 2]>,
     history: Vec<i32>,
     bufs: Vec<Vec<Move>>,
     scores: Vec<Vec<i32>>,
     path: Vec<u64>,
-    /// `reductions[depth][move number]` for late quiet moves.
-    reductions: Vec<[i32; 64]>,
     /// Static evaluations by position hash (the evaluation is a pure
     /// function of the position, so a hit is exact).
     eval_cache: Vec<(u64, i32)>,
     nodes: u64,
+    /// Nodes already added to the search's shared count.
+    flushed: u64,
+    /// The other threads' nodes, as last read (for the node limit).
+    others: u64,
     seldepth: usize,
     start: Instant,
     soft: Option<Duration>,
@@ -154,6 +176,58 @@ pub struct Searcher {
     stopped: bool,
     /// The root moves searched (from [`Limits::searchmoves`]); empty: all.
     root_only: Vec<Move>,
+}
+
+impl Worker {
+    fn new(id: usize) -> Worker {
+        Worker {
+            id,
+            killers: vec![[None; 2]; params::MAX_PLY + 2],
+            history: vec![0; 256 * 256],
+            bufs: (0..params::MAX_PLY + params::QS_MAX_PLY + 4)
+                .map(|_| Vec::with_capacity(256))
+                .collect(),
+            scores: (0..params::MAX_PLY + params::QS_MAX_PLY + 4)
+                .map(|_| Vec::with_capacity(256))
+                .collect(),
+            path: Vec::with_capacity(1024),
+            eval_cache: vec![(0, 0); params::EVAL_CACHE_ENTRIES],
+            nodes: 0,
+            flushed: 0,
+            others: 0,
+            seldepth: 0,
+            start: Instant::now(),
+            soft: None,
+            hard: None,
+            node_limit: None,
+            stopped: false,
+            root_only: Vec::new(),
+        }
+    }
+
+    /// Forget the move-ordering statistics and the cached evaluations (a
+    /// hit gives the full evaluation where a miss may take the cheap part:
+    /// node counts depend on the cache).
+    fn clear(&mut self) {
+        self.killers.iter_mut().for_each(|k| *k = [None; 2]);
+        self.history.iter_mut().for_each(|h| *h = 0);
+        self.eval_cache.iter_mut().for_each(|e| *e = (0, 0));
+    }
+
+    /// The cached evaluation of `pos`, if any. Keys are stored with their
+    /// low bit forced to 1, so an empty slot (key 0) never matches; two
+    /// hashes in one slot share their low bits, so the tag stays exact.
+    #[inline]
+    fn cached_eval(&self, pos: &Position) -> Option<i32> {
+        let (key, score) = self.eval_cache[pos.hash as usize & (params::EVAL_CACHE_ENTRIES - 1)];
+        (key == pos.hash | 1).then_some(score)
+    }
+
+    #[inline]
+    fn cache_eval(&mut self, pos: &Position, score: i32) {
+        self.eval_cache[pos.hash as usize & (params::EVAL_CACHE_ENTRIES - 1)] =
+            (pos.hash | 1, score);
+    }
 }
 
 impl Searcher {
@@ -171,21 +245,12 @@ impl Searcher {
     }
 
     /// A searcher for `v` using `tt` (e.g. the table of a searcher for
-    /// another variant, cleared: no second allocation).
+    /// another variant, cleared: no second allocation). One thread.
     pub fn with_table(v: &Variant, tt: Tt) -> Searcher {
         Searcher {
             tt,
             eval: Eval::new(v),
             stop: Arc::new(AtomicBool::new(false)),
-            killers: vec![[None; 2]; params::MAX_PLY + 2],
-            history: vec![0; 256 * 256],
-            bufs: (0..params::MAX_PLY + params::QS_MAX_PLY + 4)
-                .map(|_| Vec::with_capacity(256))
-                .collect(),
-            scores: (0..params::MAX_PLY + params::QS_MAX_PLY + 4)
-                .map(|_| Vec::with_capacity(256))
-                .collect(),
-            path: Vec::with_capacity(1024),
             reductions: (0..64)
                 .map(|d| {
                     let mut row = [0; 64];
@@ -196,15 +261,9 @@ impl Searcher {
                     row
                 })
                 .collect(),
-            eval_cache: vec![(0, 0); params::EVAL_CACHE_ENTRIES],
-            nodes: 0,
-            seldepth: 0,
-            start: Instant::now(),
-            soft: None,
-            hard: None,
-            node_limit: None,
-            stopped: false,
-            root_only: Vec::new(),
+            main: Worker::new(0),
+            helpers: Vec::new(),
+            threads: 1,
         }
     }
 
@@ -225,73 +284,13 @@ impl Searcher {
     /// Forget what earlier searches learned (for reproducible node counts).
     pub fn clear(&mut self) {
         self.tt.clear();
-        self.killers.iter_mut().for_each(|k| *k = [None; 2]);
-        self.history.iter_mut().for_each(|h| *h = 0);
+        self.main.clear();
+        self.helpers.iter_mut().for_each(Worker::clear);
     }
 
     /// The static evaluation.
     pub fn evaluate(&self, v: &Variant, pos: &Position) -> i32 {
         self.eval.evaluate(v, pos)
-    }
-
-    /// The cached evaluation of `pos`, if any. Keys are stored with their
-    /// low bit forced to 1, so an empty slot (key 0) never matches; two
-    /// hashes in one slot share their low bits, so the tag stays exact.
-    #[inline]
-    fn cached_eval(&self, pos: &Position) -> Option<i32> {
-        let (key, score) = self.eval_cache[pos.hash as usize & (params::EVAL_CACHE_ENTRIES - 1)];
-        (key == pos.hash | 1).then_some(score)
-    }
-
-    #[inline]
-    fn cache_eval(&mut self, pos: &Position, score: i32) {
-        self.eval_cache[pos.hash as usize & (params::EVAL_CACHE_ENTRIES - 1)] =
-            (pos.hash | 1, score);
-    }
-
-    /// Search `pos`; `game` holds the hashes of the game's earlier positions
-    /// (for repetitions). Reports each completed depth to `report`.
-    pub fn search(
-        &mut self,
-        v: &Variant,
-        pos: &Position,
-        game: &[u64],
-        limits: &Limits,
-        report: &mut dyn FnMut(&Info),
-    ) -> SearchResult {
-        Run { v, s: self }.deepen(pos, game, limits, report)
-    }
-
-    /// Count a node, check the limits and note the depth reached; false
-    /// once the search is stopped.
-    #[inline]
-    fn enter_node(&mut self, ply: usize) -> bool {
-        self.nodes += 1;
-        self.check_stop();
-        self.seldepth = self.seldepth.max(ply);
-        !self.stopped
-    }
-
-    fn check_stop(&mut self) {
-        // The stop flag every 64 nodes (a relaxed load: a `stop` is seen
-        // within a fraction of a millisecond even in slow variants, so
-        // commands that stop a search answer at once), the clock every 1024.
-        if self.nodes & 63 == 0 {
-            if self.stop.load(Ordering::Relaxed) {
-                self.stopped = true;
-            }
-            if self.nodes & 1023 == 0
-                && let Some(h) = self.hard
-                && self.start.elapsed() >= h
-            {
-                self.stopped = true;
-            }
-        }
-        if let Some(n) = self.node_limit
-            && self.nodes >= n
-        {
-            self.stopped = true;
-        }
     }
 
     /// The score of a game end for the side to move, `ply` plies from the root.
@@ -305,24 +304,29 @@ impl Searcher {
     }
 }
 
-/// One search: the variant, borrowed once for the whole search, with the
-/// searcher's tables and counters (reached through `Deref`, so the search
-/// code reads `self.tt`, `self.nodes` as before).
+/// One thread's search: the variant and what the threads share, borrowed
+/// once for the whole search, with the thread's own tables and counters
+/// (reached through `Deref`, so the search code reads `self.nodes`,
+/// `self.killers`).
 struct Run<'a> {
     v: &'a Variant,
-    s: &'a mut Searcher,
+    tt: &'a Tt,
+    eval: &'a Eval,
+    reductions: &'a [[i32; 64]],
+    ctl: &'a Control<'a>,
+    w: &'a mut Worker,
 }
 
 impl std::ops::Deref for Run<'_> {
-    type Target = Searcher;
-    fn deref(&self) -> &Searcher {
-        self.s
+    type Target = Worker;
+    fn deref(&self) -> &Worker {
+        self.w
     }
 }
 
 impl std::ops::DerefMut for Run<'_> {
-    fn deref_mut(&mut self) -> &mut Searcher {
-        self.s
+    fn deref_mut(&mut self) -> &mut Worker {
+        self.w
     }
 }
 
@@ -337,8 +341,9 @@ impl Run<'_> {
         let v = self.v;
         self.start = Instant::now();
         self.nodes = 0;
+        self.flushed = 0;
+        self.others = 0;
         self.stopped = false;
-        self.tt.new_search();
         self.node_limit = limits.nodes;
         (self.soft, self.hard) = time_budget(limits);
         self.path.clear();
@@ -366,6 +371,10 @@ impl Run<'_> {
             .depth
             .unwrap_or(params::MAX_PLY as u32 - 1)
             .min(params::MAX_PLY as u32 - 1);
+        if self.id > 0 {
+            self.help(&mut pos, max_depth);
+            return result;
+        }
         let mut prev = 0;
         for depth in 1..=max_depth {
             self.seldepth = 0;
@@ -412,7 +421,7 @@ impl Run<'_> {
                 depth,
                 seldepth: self.seldepth as u32,
                 score: result.score,
-                nodes: self.nodes,
+                nodes: self.all_nodes(),
                 time: self.start.elapsed(),
                 pv,
             });

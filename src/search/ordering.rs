@@ -3,7 +3,7 @@
 
 use super::*;
 
-impl Searcher {
+impl Run<'_> {
     pub(super) fn score_moves(
         &self,
         pos: &Position,

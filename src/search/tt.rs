@@ -1,7 +1,10 @@
-//! The transposition table: one entry per bucket, replaced by depth and age.
+//! The transposition table: one entry per bucket, replaced by depth and age,
+//! shared by the search threads without a lock.
+
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::MATE_BOUND;
-use crate::movegen::Move;
+use crate::movegen::{Move, MoveKind};
 
 /// A table that could not be allocated.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -62,9 +65,71 @@ pub struct Entry {
     pub age: u8,
 }
 
-/// A fixed-size hash table of search results.
+/// One slot: three words written and read without a lock. `check` is the
+/// key XOR-ed with both data words, so a slot another thread was writing
+/// while this one read (a torn read: words from two different stores)
+/// fails the key check and reads as empty, as a collision would.
+#[derive(Default)]
+struct Slot {
+    check: AtomicU64,
+    /// The move: from, to, kind, data, gate (8 bits each), bit 40 set when
+    /// there is one.
+    mv: AtomicU64,
+    /// Score (low 32 bits), depth (16), bound (2), age (8), and bit 63 set
+    /// when the slot is in use.
+    info: AtomicU64,
+}
+
+const HAS_MOVE: u64 = 1 << 40;
+const USED: u64 = 1 << 63;
+const KINDS: [MoveKind; 7] = [
+    MoveKind::Normal,
+    MoveKind::SetsEnPassant,
+    MoveKind::Promotion,
+    MoveKind::EnPassant,
+    MoveKind::Castle,
+    MoveKind::Drop,
+    MoveKind::Pass,
+];
+
+fn pack_move(mv: Option<Move>) -> u64 {
+    mv.map_or(0, |m| {
+        HAS_MOVE
+            | u64::from(m.from)
+            | u64::from(m.to) << 8
+            | (m.kind as u64) << 16
+            | u64::from(m.data) << 24
+            | u64::from(m.gate) << 32
+    })
+}
+
+fn unpack_move(w: u64) -> Option<Move> {
+    if w & HAS_MOVE == 0 {
+        return None;
+    }
+    Some(Move {
+        from: w as u8,
+        to: (w >> 8) as u8,
+        kind: *KINDS.get((w >> 16) as u8 as usize)?,
+        data: (w >> 24) as u8,
+        gate: (w >> 32) as u8,
+    })
+}
+
+fn pack_info(score: i32, depth: i16, bound: Bound, age: u8) -> u64 {
+    let b = match bound {
+        Bound::Exact => 0,
+        Bound::Lower => 1,
+        Bound::Upper => 2,
+    };
+    USED | u64::from(score as u32) | u64::from(depth as u16) << 32 | b << 48 | u64::from(age) << 50
+}
+
+/// A fixed-size hash table of search results, shared by the search threads
+/// (lockless: each slot is three words, the key XOR-ed with the two data
+/// words, so a torn read fails the key check and reads as empty).
 pub struct Tt {
-    entries: Vec<Option<Entry>>,
+    entries: Vec<Slot>,
     age: u8,
 }
 
@@ -73,10 +138,9 @@ impl Tt {
     /// for a size a user chose, use [`Tt::try_new`].
     pub fn new(mb: usize) -> Tt {
         let n = Self::entries_for(mb).unwrap_or(1 << 20);
-        Tt {
-            entries: vec![None; n],
-            age: 0,
-        }
+        let mut entries = Vec::with_capacity(n);
+        entries.resize_with(n, Slot::default);
+        Tt { entries, age: 0 }
     }
 
     /// A table of about `mb` megabytes, or why it cannot be had: its size
@@ -87,7 +151,7 @@ impl Tt {
     pub fn try_new(mb: usize) -> Result<Tt, TtError> {
         let n = Self::entries_for(mb).ok_or(TtError::TooLarge { mb })?;
         let bytes = n
-            .checked_mul(std::mem::size_of::<Option<Entry>>())
+            .checked_mul(std::mem::size_of::<Slot>())
             .ok_or(TtError::TooLarge { mb })?;
         let need_mb = bytes.div_ceil(1024 * 1024);
         if let Some(available_mb) = available_mb()
@@ -103,26 +167,28 @@ impl Tt {
         entries
             .try_reserve_exact(n)
             .map_err(|_| TtError::Refused { mb, need_mb })?;
-        entries.resize(n, None);
+        entries.resize_with(n, Slot::default);
         Ok(Tt { entries, age: 0 })
     }
 
     /// Entries in a table of about `mb` megabytes (a power of two, at least
     /// 1024); None if the size overflows.
     fn entries_for(mb: usize) -> Option<usize> {
-        let size = std::mem::size_of::<Option<Entry>>();
+        let size = std::mem::size_of::<Slot>();
         let n = mb.max(1).checked_mul(1024 * 1024)? / size;
         Some((n.checked_next_power_of_two()? / 2).max(1024))
     }
 
     /// The table's size in megabytes of memory.
     pub fn memory_mb(&self) -> usize {
-        (self.entries.len() * std::mem::size_of::<Option<Entry>>()).div_ceil(1024 * 1024)
+        (self.entries.len() * std::mem::size_of::<Slot>()).div_ceil(1024 * 1024)
     }
 
     /// Forget everything.
     pub fn clear(&mut self) {
-        self.entries.iter_mut().for_each(|e| *e = None);
+        for s in &mut self.entries {
+            *s = Slot::default();
+        }
         self.age = 0;
     }
 
@@ -135,31 +201,55 @@ impl Tt {
         (key as usize) & (self.entries.len() - 1)
     }
 
+    /// What slot `i` holds, whatever its key (None: empty).
+    #[inline]
+    fn read(&self, i: usize) -> Option<Entry> {
+        let s = &self.entries[i];
+        let info = s.info.load(Ordering::Relaxed);
+        if info & USED == 0 {
+            return None;
+        }
+        let mv = s.mv.load(Ordering::Relaxed);
+        let key = s.check.load(Ordering::Relaxed) ^ mv ^ info;
+        let bound = match (info >> 48) & 3 {
+            0 => Bound::Exact,
+            1 => Bound::Lower,
+            _ => Bound::Upper,
+        };
+        Some(Entry {
+            key,
+            mv: unpack_move(mv),
+            score: info as u32 as i32,
+            depth: (info >> 32) as u16 as i16,
+            bound,
+            age: (info >> 50) as u8,
+        })
+    }
+
     /// The entry for `key`, if stored.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        self.entries[self.index(key)].filter(|e| e.key == key)
+        self.read(self.index(key)).filter(|e| e.key == key)
     }
 
-    /// Store a result.
+    /// Store a result (from any search thread).
     #[inline]
-    pub fn store(&mut self, key: u64, mv: Option<Move>, score: i32, depth: i32, bound: Bound) {
+    pub fn store(&self, key: u64, mv: Option<Move>, score: i32, depth: i32, bound: Bound) {
         let i = self.index(key);
         let age = self.age;
-        let replace = match &self.entries[i] {
+        let old = self.read(i);
+        let replace = match &old {
             None => true,
             Some(e) => e.key == key || e.age != age || depth as i16 >= e.depth,
         };
         if replace {
-            let mv = mv.or_else(|| self.entries[i].filter(|e| e.key == key).and_then(|e| e.mv));
-            self.entries[i] = Some(Entry {
-                key,
-                mv,
-                score,
-                depth: depth as i16,
-                bound,
-                age,
-            });
+            let mv = mv.or_else(|| old.filter(|e| e.key == key).and_then(|e| e.mv));
+            let mv = pack_move(mv);
+            let info = pack_info(score, depth as i16, bound, age);
+            let s = &self.entries[i];
+            s.check.store(key ^ mv ^ info, Ordering::Relaxed);
+            s.mv.store(mv, Ordering::Relaxed);
+            s.info.store(info, Ordering::Relaxed);
         }
     }
 }

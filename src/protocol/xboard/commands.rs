@@ -249,6 +249,10 @@ impl Xboard {
                 Some(mb) => self.set_hash(mb),
                 None => self.say(&format!("Error (bad memory): {rest}")),
             },
+            "cores" => match args.first().and_then(|t| t.parse::<usize>().ok()) {
+                Some(n) if n >= 1 => self.threads = n.min(params::MAX_THREADS),
+                _ => self.say(&format!("Error (bad cores): {rest}")),
+            },
             "option" => self.option(rest),
             "lift" => self.lift(rest),
             "?" => {
@@ -259,10 +263,10 @@ impl Xboard {
                 }
             }
             // Accepted and ignored: no pondering, no opening book, no draw
-            // offers taken, no tablebases, one thread.
+            // offers taken, no tablebases.
             "xboard" | "accepted" | "rejected" | "hard" | "easy" | "computer" | "name"
             | "rating" | "ics" | "random" | "hint" | "bk" | "draw" | "otim" | "put" | "hover"
-            | "." | "cores" | "egtpath" => {}
+            | "." | "egtpath" => {}
             _ if looks_like_move(cmd) && args.is_empty() => self.user_move(cmd),
             _ => self.say(&format!("Error (unknown command): {}", truncate(line))),
         }
@@ -274,7 +278,7 @@ impl Xboard {
         self.say(&format!(
             "feature myname=\"Myriad {}\" variants=\"{}\" setboard=1 usermove=1 ping=1 \
              sigint=0 sigterm=0 san=0 colors=0 memory=1 time=1 draw=0 reuse=1 analyze=1 \
-             highlight=1 nps=1 debug=1 exclude=0 pause=0",
+             highlight=1 nps=1 debug=1 exclude=0 pause=0 smp=1",
             env!("CARGO_PKG_VERSION"),
             self.xboard_names().join(",")
         ));
@@ -702,10 +706,11 @@ impl Xboard {
         };
         let pos = g.position().clone();
         let history = g.history();
-        let searcher = match self.searcher.take() {
+        let mut searcher = match self.searcher.take() {
             Some(s) => s,
             None => Searcher::new(&v, params::DEFAULT_HASH_MB.min(self.hash_mb)),
         };
+        searcher.set_threads(self.threads);
         self.next_id += 1;
         match search::spawn(
             searcher,

@@ -85,6 +85,8 @@ pub struct Xboard {
     post: Arc<AtomicBool>,
     tc: TimeControl,
     hash_mb: usize,
+    /// Search threads (`cores`), applied at each search.
+    threads: usize,
     searcher: Option<Searcher>,
     job: Option<Job>,
     next_id: u64,
@@ -116,6 +118,7 @@ impl Xboard {
             post: Arc::new(AtomicBool::new(false)),
             tc: TimeControl::default(),
             hash_mb: params::DEFAULT_HASH_MB,
+            threads: 1,
             searcher: None,
             job: None,
             next_id: 0,
