@@ -356,8 +356,12 @@ def main():
     out = [run(a, n) for n in names]
     print("\nvariant          games  +W =D -L      score  Elo diff (95%)  illegal")
     for s in out:
-        print(f"{s['variant']:16} {s['games']:5}  +{s['wins']} ={s['draws']} -{s['losses']}"
-              f"{'':6}{100 * s['score']:5.1f}%  {s['elo_diff']:+5} ± {s['error95']:<5}  {s['illegal']}")
+        wdl = f"+{s['wins']} ={s['draws']} -{s['losses']}"
+        # At 0% or 100% the normal approximation has no width: no Elo figure.
+        elo = (f"{s['elo_diff']:+5} ± {s['error95']:<5}" if 0 < s["score"] < 1
+               else f"{'n/a':14}")
+        print(f"{s['variant']:16} {s['games']:5}  {wdl:12} {100 * s['score']:5.1f}%  {elo}  "
+              f"{s['illegal']}")
     sys.exit(1 if any(s["illegal"] for s in out) else 0)
 
 
