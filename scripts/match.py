@@ -13,9 +13,6 @@ difference with a 95% error bar; with --json, appends the summary to a file.
 """
 import argparse, json, math, os, sys, time
 
-import chess
-import chess.engine
-
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
@@ -36,6 +33,9 @@ def elo_and_error(wins, draws, losses):
 
 
 def main():
+    import chess  # here, so that other scripts import elo_and_error without python-chess
+    import chess.engine
+
     ap = argparse.ArgumentParser()
     ap.add_argument("--elo", type=int, required=True)
     ap.add_argument("--games", type=int, default=100)

@@ -120,3 +120,26 @@ fn basilisk_vs_fsf_pq() {
     assert_eq!(theirs["f2f4"], 21);
     assert_eq!(ours, expected);
 }
+
+#[test]
+fn perier_onboard_fixture_is_fsf_perier_onboard() {
+    // tests/fixtures/oracle/perier-onboard.variant is FSF's `perier-onboard`
+    // (Betza mKcpQ, on d3 and d6) exactly, so scripts/fsf_match.py plays it
+    // against FSF: the same start position and FSF's perft counts (native
+    // Fairy-Stockfish, `go perft N`, seed_oracle.ini: 24 538 12730 306059).
+    let game = load(&root().join("tests/fixtures/oracle/perier-onboard.variant"))
+        .unwrap_or_else(|e| panic!("{}", e.rendered()));
+    let v = &game.variant;
+    let mut pos = v.start_position();
+    assert_eq!(
+        myriad::notation::write_fen(v, &pos),
+        "rnbqkbnr/pppppppp/3a4/8/8/3A4/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    );
+    for (depth, nodes) in [(1, 24), (2, 538), (3, 12730)] {
+        assert_eq!(
+            myriad::movegen::perft(v, &mut pos, depth),
+            nodes,
+            "depth {depth}"
+        );
+    }
+}

@@ -1,6 +1,7 @@
 //! Self-play: the PGN it writes reads back (SAN replayed legally with
-//! `parse_san`), and a soak over every bundled variant: many very fast games
-//! that must never play an illegal move and must always end.
+//! `parse_san`), a soak over every bundled variant: many very fast games
+//! that must never play an illegal move and must always end; and runs on
+//! several threads or in shards give the same games as one run on one.
 
 use std::path::{Path, PathBuf};
 
@@ -8,7 +9,9 @@ use myriad::load::{Game, load};
 use myriad::movegen::Move;
 use myriad::notation::{parse_fen, parse_san};
 use myriad::protocol::bundled;
-use myriad::protocol::selfplay::{Config, GameResult, Record, decide_options, pgn, play_game};
+use myriad::protocol::selfplay::{
+    Config, GameResult, Record, decide_options, pgn, play_game, play_rounds, shard_rounds,
+};
 use myriad::search::{Limits, Searcher};
 
 fn root() -> PathBuf {
@@ -237,4 +240,154 @@ fn soak_every_bundled_variant() {
         eprintln!("{name:<14} white {w:2}  black {b:2}  draws {d:2}");
         assert_eq!(w + b + d, 20);
     }
+}
+
+/// The games of `rounds` played on `threads` threads: (round, moves,
+/// result, reason) in the order `play_rounds` hands them over.
+fn run(
+    game: &Game,
+    cfg: &Config,
+    rounds: &[usize],
+    threads: usize,
+) -> Vec<(usize, Vec<Move>, String, String)> {
+    let mut out = Vec::new();
+    play_rounds(game, cfg, rounds, threads, &[], &[], &mut |rec| {
+        out.push((
+            rec.round,
+            rec.moves,
+            rec.result.pgn().to_string(),
+            rec.reason,
+        ));
+        Ok(())
+    })
+    .expect("the games are played");
+    out
+}
+
+fn parallel_config() -> Config {
+    // Depth-limited, so that a game depends on its round and seed only; the
+    // second engine (another depth) makes the colours matter too.
+    Config {
+        seed: 7,
+        opponent: Some(Limits {
+            depth: Some(1),
+            ..Limits::default()
+        }),
+        ..config(
+            Limits {
+                depth: Some(2),
+                ..Limits::default()
+            },
+            40,
+            4,
+        )
+    }
+}
+
+#[test]
+fn concurrency_does_not_change_the_games() {
+    let game = load(&root().join("rules/chess.variant")).expect("loads");
+    let cfg = parallel_config();
+    let rounds: Vec<usize> = (1..=6).collect();
+    let one = run(&game, &cfg, &rounds, 1);
+    let two = run(&game, &cfg, &rounds, 2);
+    let three = run(&game, &cfg, &rounds, 3);
+    assert_eq!(
+        one.iter().map(|g| g.0).collect::<Vec<_>>(),
+        rounds,
+        "in round order"
+    );
+    assert_eq!(one, two);
+    assert_eq!(one, three);
+    // The games differ (their openings do), so equal runs say something.
+    assert!(one.iter().skip(1).any(|g| g.1 != one[0].1), "{one:?}");
+    // Another seed, other openings.
+    let other = run(&game, &Config { seed: 8, ..cfg }, &rounds, 2);
+    assert_ne!(one, other);
+}
+
+#[test]
+fn shards_together_are_the_whole_run() {
+    assert_eq!(shard_rounds(7, 1, 2), Ok(1..=3));
+    assert_eq!(shard_rounds(7, 2, 2), Ok(4..=7));
+    assert_eq!(shard_rounds(2, 3, 3), Ok(2..=2));
+    let empty = shard_rounds(2, 1, 3).expect("a shard");
+    assert_eq!(empty.count(), 0, "an empty shard");
+    assert!(shard_rounds(7, 0, 2).is_err());
+    assert!(shard_rounds(7, 3, 2).is_err());
+    let game = load(&root().join("rules/chess.variant")).expect("loads");
+    let cfg = parallel_config();
+    let whole = run(&game, &cfg, &(1..=5).collect::<Vec<_>>(), 1);
+    let mut merged = Vec::new();
+    for k in 1..=2 {
+        let rounds: Vec<usize> = shard_rounds(5, k, 2).expect("a shard").collect();
+        merged.extend(run(&game, &cfg, &rounds, 2));
+    }
+    assert_eq!(merged, whole);
+}
+
+/// `myriad selfplay` end to end: the PGN of `--concurrency 2` is that of
+/// `--concurrency 1`, and the shards' PGN files concatenated are the whole
+/// run's (the Date tags aside, should the day change between runs).
+#[test]
+fn selfplay_cli_concurrency_and_shards() {
+    let dir = std::env::temp_dir().join(format!("myriad-selfplay-shards-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    let play = |name: &str, extra: &[&str]| -> String {
+        let path = dir.join(name);
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_myriad"))
+            .args([
+                "selfplay",
+                "rules/chess.variant",
+                "--games",
+                "5",
+                "--depth",
+                "2",
+            ])
+            .args([
+                "--max-plies",
+                "30",
+                "--random-plies",
+                "4",
+                "--seed",
+                "3",
+                "--hash",
+                "1",
+            ])
+            .arg("--pgn")
+            .arg(&path)
+            .args(extra)
+            .current_dir(root())
+            .output()
+            .expect("myriad runs");
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let text = std::fs::read_to_string(&path).expect("the PGN");
+        text.lines()
+            .filter(|l| !l.starts_with("[Date "))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let one = play("one.pgn", &["--concurrency", "1"]);
+    let two = play("two.pgn", &["--concurrency", "2"]);
+    let first = play("first.pgn", &["--shard", "1/2", "--concurrency", "2"]);
+    let second = play("second.pgn", &["--shard", "2/2", "--concurrency", "1"]);
+    assert_eq!(one.matches("[Round ").count(), 5, "{one}");
+    assert_eq!(one, two);
+    assert_eq!(first.matches("[Round ").count(), 2, "{first}");
+    assert_eq!(format!("{first}\n{second}"), one);
+    let bad = std::process::Command::new(env!("CARGO_BIN_EXE_myriad"))
+        .args([
+            "selfplay",
+            "rules/chess.variant",
+            "--pgn",
+            "/dev/null",
+            "--shard",
+            "3/2",
+        ])
+        .current_dir(root())
+        .output()
+        .expect("myriad runs");
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("1 <= K <= M"));
+    let _ = std::fs::remove_dir_all(&dir);
 }

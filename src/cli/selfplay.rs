@@ -1,5 +1,6 @@
 //! `myriad selfplay`: the engine against itself (or against a second engine
-//! of another depth), games written as PGN, a tally printed.
+//! of another depth) on several threads, or one shard of a run's games,
+//! games written as PGN in round order, a tally printed.
 
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -7,13 +8,12 @@ use std::path::PathBuf;
 use clap::Args;
 
 use myriad::protocol::selfplay::{
-    Config, GameResult, Tally, decide_options, first_engine_is_white, pgn, pgn_date,
-    play_game_between,
+    Config, GameResult, Tally, decide_options, first_engine_is_white, pgn, pgn_date, play_rounds,
+    shard_rounds,
 };
 use myriad::search::Limits;
 
 use super::args::{LimitArgs, OptionSetting, hash_mb, option_setting};
-use super::search::new_searcher;
 use super::{Failure, bad_input, print_warnings};
 
 /// `myriad selfplay`'s flags.
@@ -32,9 +32,22 @@ pub(super) struct SelfplayArgs {
     /// Adjudicate a draw after this many plies.
     #[arg(long, default_value_t = 300)]
     max_plies: usize,
-    /// Play this many random plies first (seeded by the game number).
+    /// Play this many random plies first (seeded by the game number and --seed).
     #[arg(long, default_value_t = 2)]
     random_plies: usize,
+    /// Seed of the random opening plies: game i's opening depends on i and it
+    /// (0: the openings selfplay has always played).
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Games played at once, one thread each (default: the number of cores).
+    /// With --depth or --nodes the games do not depend on it.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
+    concurrency: Option<u64>,
+    /// Play only shard K of M (K from 1): the K-th of M equal blocks of the
+    /// --games rounds, numbered as in the whole run, so that the M shards'
+    /// PGN files concatenated in order are the whole run's.
+    #[arg(long, value_name = "K/M", value_parser = shard)]
+    shard: Option<(usize, usize)>,
     /// Transposition table size in megabytes.
     #[arg(long, default_value_t = 16, value_parser = hash_mb())]
     hash: usize,
@@ -68,7 +81,7 @@ pub(super) fn selfplay(args: &SelfplayArgs) -> Result<(), Failure> {
         limits,
         max_plies: args.max_plies,
         random_plies: args.random_plies,
-        seed: 0,
+        seed: args.seed,
         hash_mb: args.hash,
         options: fixed,
         vote_limits,
@@ -90,26 +103,24 @@ pub(super) fn selfplay(args: &SelfplayArgs) -> Result<(), Failure> {
     let mut file = std::fs::File::create(pgn_path)
         .map_err(|e| bad_input(format!("{}: {e}", pgn_path.display())))?;
     let date = pgn_date();
-    let mut searcher = new_searcher(v, args.hash)?;
-    let mut second = match opponent {
-        Some(_) => Some(new_searcher(v, args.hash)?),
-        None => None,
+    let games = args.games;
+    let rounds: Vec<usize> = match args.shard {
+        Some((k, m)) => shard_rounds(games, k, m).map_err(bad_input)?.collect(),
+        None => (1..=games).collect(),
     };
+    let threads = args.concurrency.map_or_else(
+        || std::thread::available_parallelism().map_or(1, usize::from),
+        |c| c as usize,
+    );
     let mut tally = Tally::default();
     let mut first = [0u32; 3]; // wins, draws, losses of the first engine
     let tty = std::io::stderr().is_terminal();
-    let games = args.games;
-    for round in 1..=games {
-        let rec = play_game_between(
-            &game,
-            &mut searcher,
-            second.as_mut(),
-            &cfg,
-            round,
-            values.clone(),
-            explained.clone(),
-        );
+    let mut done = 0;
+    let total = rounds.len();
+    play_rounds(&game, &cfg, &rounds, threads, &values, &explained, &mut |rec| {
+        done += 1;
         tally.add(&rec);
+        let round = rec.round;
         let white = first_engine_is_white(round);
         match (rec.result, white) {
             (GameResult::Draw, _) => first[1] += 1,
@@ -117,9 +128,9 @@ pub(super) fn selfplay(args: &SelfplayArgs) -> Result<(), Failure> {
             _ => first[2] += 1,
         }
         file.write_all(pgn(v, &rec, &date).as_bytes())
-            .map_err(|e| bad_input(format!("{}: {e}", pgn_path.display())))?;
+            .map_err(|e| format!("{}: {e}", pgn_path.display()))?;
         let line = format!(
-            "game {round}/{games} {} ({}, {} plies)  white +{} black +{} draws {}",
+            "game {round}/{games} ({done}/{total}) {} ({}, {} plies)  white +{} black +{} draws {}",
             rec.result.pgn(),
             rec.reason,
             rec.moves.len(),
@@ -132,7 +143,9 @@ pub(super) fn selfplay(args: &SelfplayArgs) -> Result<(), Failure> {
         } else {
             eprintln!("{line}");
         }
-    }
+        Ok(())
+    })
+    .map_err(bad_input)?;
     if tty {
         eprintln!();
     }
@@ -150,4 +163,16 @@ pub(super) fn selfplay(args: &SelfplayArgs) -> Result<(), Failure> {
         );
     }
     Ok(())
+}
+
+/// `K/M` with 1 <= K <= M.
+fn shard(s: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("{s}: expected K/M, shard K of M, 1 <= K <= M (e.g. 2/8)");
+    let (k, m) = s.split_once('/').ok_or_else(bad)?;
+    let k: usize = k.trim().parse().map_err(|_| bad())?;
+    let m: usize = m.trim().parse().map_err(|_| bad())?;
+    if k == 0 || k > m {
+        return Err(bad());
+    }
+    Ok((k, m))
 }

@@ -1,8 +1,12 @@
 //! Engine-against-itself games: from the start position (options decided by
 //! a configured preference or the engine's vote), to a game end of the rule
-//! file or a ply cap, written as PGN with SAN moves.
+//! file or a ply cap, written as PGN with SAN moves; many games at once on
+//! threads, or one shard of a run's games.
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
 
 use crate::board::{Color, Position};
 use crate::load::Game;
@@ -184,6 +188,113 @@ pub fn play_game_between(
         reason,
         options,
         votes,
+    }
+}
+
+/// Which games of a run of `games` this shard plays: shard `k` of `m`
+/// (from 1) takes the `k`-th of `m` contiguous blocks of rounds (1..=games),
+/// so that the shards' outputs, concatenated in order, are the unsharded
+/// run's. Errors if not 1 <= k <= m.
+pub fn shard_rounds(
+    games: usize,
+    k: usize,
+    m: usize,
+) -> Result<std::ops::RangeInclusive<usize>, String> {
+    if m == 0 || k == 0 || k > m {
+        return Err(format!("shard {k}/{m}: K/M needs 1 <= K <= M"));
+    }
+    let start = (k - 1) * games / m + 1;
+    let end = k * games / m;
+    Ok(start..=end)
+}
+
+/// Play the games of `rounds` on `threads` threads (at least 1), each thread
+/// with its own searcher (and a second one if `cfg.opponent` is set), both
+/// cleared at each game's start. A game depends only on its round and
+/// `cfg` (its opening is seeded by both), so with depth or node limits the
+/// games are the same whatever the number of threads; with a time limit the
+/// machine's load decides as ever. `each` gets the records on the calling
+/// thread, in the order of `rounds`; an error from it stops handing out
+/// games (those being played finish) and is returned.
+pub fn play_rounds(
+    game: &Game,
+    cfg: &Config,
+    rounds: &[usize],
+    threads: usize,
+    options: &[(String, String)],
+    votes: &[String],
+    each: &mut dyn FnMut(Record) -> Result<(), String>,
+) -> Result<(), String> {
+    let threads = threads.clamp(1, rounds.len().max(1));
+    let next = AtomicUsize::new(0);
+    let (tx, rx) = mpsc::channel::<Result<(usize, Record), String>>();
+    let mut failure = None;
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            let tx = tx.clone();
+            let next = &next;
+            s.spawn(move || {
+                let v = &game.variant;
+                let made = Searcher::try_new(v, cfg.hash_mb).and_then(|a| {
+                    let b = match cfg.opponent {
+                        Some(_) => Some(Searcher::try_new(v, cfg.hash_mb)?),
+                        None => None,
+                    };
+                    Ok((a, b))
+                });
+                let (mut a, mut b) = match made {
+                    Ok(ab) => ab,
+                    Err(e) => {
+                        let _ = tx.send(Err(format!("--hash {}: {e}", cfg.hash_mb)));
+                        return;
+                    }
+                };
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&round) = rounds.get(i) else { break };
+                    let rec = play_game_between(
+                        game,
+                        &mut a,
+                        b.as_mut(),
+                        cfg,
+                        round,
+                        options.to_vec(),
+                        votes.to_vec(),
+                    );
+                    if tx.send(Ok((i, rec))).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        // Records that arrived before an earlier one, by index in `rounds`.
+        let mut waiting = BTreeMap::new();
+        let mut due = 0;
+        for msg in rx {
+            match msg {
+                Ok((i, rec)) => {
+                    waiting.insert(i, rec);
+                    while let Some(rec) = waiting.remove(&due) {
+                        due += 1;
+                        if failure.is_none()
+                            && let Err(e) = each(rec)
+                        {
+                            failure = Some(e);
+                            next.store(rounds.len(), Ordering::Relaxed);
+                        }
+                    }
+                }
+                Err(e) => {
+                    failure.get_or_insert(e);
+                    next.store(rounds.len(), Ordering::Relaxed);
+                }
+            }
+        }
+    });
+    match failure {
+        Some(e) => Err(e),
+        None => Ok(()),
     }
 }
 

@@ -2,15 +2,11 @@
 //! outcome of the game's votes, on several threads; White's score with its
 //! 95% interval, draws, game lengths and how the games ended.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc;
-
 use serde::Serialize;
 
 use crate::load::Game;
 use crate::play::GameResult;
-use crate::protocol::selfplay::{Config, first_engine_is_white, pgn, play_game_between};
-use crate::search::Searcher;
+use crate::protocol::selfplay::{Config, first_engine_is_white, pgn, play_rounds};
 
 use super::balance_values::{Sample, Values, estimate_values, samples};
 
@@ -118,12 +114,13 @@ pub fn outcome_label(options: &[(String, String)]) -> String {
 }
 
 /// Play `cfg.games` games of `game` (already lowered with `options`) on
-/// `cfg.concurrency` threads. Each thread has two searchers, engines A and
-/// B, with the same limits and their own tables (cleared at each game's
-/// start); A plays White in odd rounds and B in even ones (the selfplay's
-/// alternation), so whatever differs between two searchers (with a time
-/// limit, the machine's load) falls on both colours alike. `progress` is
-/// called on this thread after each game. The summaries are in round order.
+/// `cfg.concurrency` threads, through [`play_rounds`] as `myriad selfplay`
+/// plays them. Each thread has two searchers, engines A and B, with the same
+/// limits and their own tables (cleared at each game's start); A plays White
+/// in odd rounds and B in even ones (the selfplay's alternation), so
+/// whatever differs between two searchers (with a time limit, the machine's
+/// load) falls on both colours alike. `progress` is called on this thread
+/// after each game, in round order, as are the summaries.
 pub fn play_games(
     game: &Game,
     options: &[(String, String)],
@@ -135,96 +132,52 @@ pub fn play_games(
         opponent: Some(cfg.selfplay.limits.clone()),
         ..cfg.selfplay.clone()
     };
-    let selfplay = &selfplay;
-    let threads = cfg.concurrency.clamp(1, cfg.games.max(1));
-    let next = AtomicUsize::new(1);
-    let (tx, rx) = mpsc::channel::<Result<GameSummary, String>>();
+    let v = &game.variant;
+    let rounds: Vec<usize> = (1..=cfg.games).collect();
     let mut out = Vec::with_capacity(cfg.games);
-    let mut failure = None;
-    std::thread::scope(|s| {
-        for _ in 0..threads {
-            let tx = tx.clone();
-            let next = &next;
-            s.spawn(move || {
-                let v = &game.variant;
-                let two = Searcher::try_new(v, selfplay.hash_mb)
-                    .and_then(|a| Ok((a, Searcher::try_new(v, selfplay.hash_mb)?)));
-                let (mut a, mut b) = match two {
-                    Ok(ab) => ab,
-                    Err(e) => {
-                        let _ = tx.send(Err(format!("--hash {}: {e}", selfplay.hash_mb)));
-                        return;
-                    }
-                };
-                loop {
-                    let round = next.fetch_add(1, Ordering::Relaxed);
-                    if round > cfg.games {
-                        break;
-                    }
-                    let rec = play_game_between(
-                        game,
-                        &mut a,
-                        Some(&mut b),
-                        selfplay,
-                        round,
-                        options.to_vec(),
-                        Vec::new(),
-                    );
-                    let samples = if cfg.values {
-                        samples(v, &rec.moves, selfplay.random_plies)
-                    } else {
-                        Vec::new()
-                    };
-                    let summary = GameSummary {
-                        round,
-                        result: rec.result,
-                        plies: rec.moves.len(),
-                        opening: rec
-                            .san
-                            .iter()
-                            .take(selfplay.random_plies)
-                            .cloned()
-                            .collect(),
-                        a_is_white: first_engine_is_white(round),
-                        pgn: pgn(v, &rec, &cfg.date),
-                        reason: rec.reason,
-                        samples,
-                    };
-                    if tx.send(Ok(summary)).is_err() {
-                        break;
-                    }
-                }
-            });
-        }
-        drop(tx);
-        let mut running = Running {
-            total: cfg.games,
-            ..Running::default()
-        };
-        for msg in rx {
-            match msg {
-                Ok(g) => {
-                    running.done += 1;
-                    match g.result {
-                        GameResult::WhiteWins => running.white += 1,
-                        GameResult::BlackWins => running.black += 1,
-                        GameResult::Draw => running.draws += 1,
-                    }
-                    progress(&running, &g);
-                    out.push(g);
-                }
-                Err(e) => {
-                    failure.get_or_insert(e);
-                    // Stop handing out games; the threads still running finish theirs.
-                    next.store(cfg.games + 1, Ordering::Relaxed);
-                }
+    let mut running = Running {
+        total: cfg.games,
+        ..Running::default()
+    };
+    play_rounds(
+        game,
+        &selfplay,
+        &rounds,
+        cfg.concurrency,
+        options,
+        &[],
+        &mut |rec| {
+            let samples = if cfg.values {
+                samples(v, &rec.moves, selfplay.random_plies)
+            } else {
+                Vec::new()
+            };
+            let g = GameSummary {
+                round: rec.round,
+                result: rec.result,
+                plies: rec.moves.len(),
+                opening: rec
+                    .san
+                    .iter()
+                    .take(selfplay.random_plies)
+                    .cloned()
+                    .collect(),
+                a_is_white: first_engine_is_white(rec.round),
+                pgn: pgn(v, &rec, &cfg.date),
+                reason: rec.reason,
+                samples,
+            };
+            running.done += 1;
+            match g.result {
+                GameResult::WhiteWins => running.white += 1,
+                GameResult::BlackWins => running.black += 1,
+                GameResult::Draw => running.draws += 1,
             }
-        }
-    });
-    if let Some(e) = failure {
-        return Err(e);
-    }
-    out.sort_by_key(|g| g.round);
+            progress(&running, &g);
+            out.push(g);
+            Ok(())
+        },
+    )?;
     Ok(out)
 }
 
