@@ -68,7 +68,7 @@ PY
 }
 
 myriad_perft() { # rules depth fen threads -> "nodes seconds"
-  $myriad perft "$1" --depth "$2" --fen "$3" --threads "$4" | tail -1 |
+  $myriad perft "$1" --depth "$2" --fen "$3" --threads "$4" 2>/dev/null | tail -1 |
     sed -E 's/nodes ([0-9]+) time ([0-9.]+)s.*/\1 \2/'
 }
 
@@ -78,7 +78,7 @@ for c in "${cases[@]}"; do
   IFS='|' read -r name rules build variant depth fen <<<"$c"
   f_times=(); m1_times=(); mn_times=(); nodes=""
   for _ in $(seq "$runs"); do
-    read -r fnodes ftime < <(fsf_perft "$fsf_dir/$build" "$variant" "$depth" "$fen")
+    read -r fnodes ftime < <(fsf_perft "$fsf_dir/$build" "$variant" "$depth" "$fen" 2>/dev/null)
     read -r n1 t1 < <(myriad_perft "$rules" "$depth" "$fen" 1)
     read -r nn tn < <(myriad_perft "$rules" "$depth" "$fen" "$cores")
     for n in "$n1" "$nn"; do

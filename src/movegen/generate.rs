@@ -110,37 +110,6 @@ pub(crate) struct Safety {
     pub standoff: bool,
 }
 
-/// A node's facts for telling at a glance that an ordinary move is legal.
-#[derive(Clone, Copy)]
-struct QuickLegality<'a> {
-    king: Square,
-    them: Color,
-    pinned: &'a Bitset,
-    /// With enemy hoppers: the table of their lines.
-    lines: Option<&'a super::lines::Lines>,
-}
-
-impl QuickLegality<'_> {
-    /// Is `m` surely legal: an ordinary move, not of the royal piece, and
-    /// not of a pinned piece (with hoppers: on no line of theirs through
-    /// the royal piece)? False says nothing: ask the full test.
-    #[inline(always)]
-    fn clear(&self, m: Move) -> bool {
-        m.from != self.king
-            && matches!(
-                m.kind,
-                MoveKind::Normal | MoveKind::SetsEnPassant | MoveKind::Promotion
-            )
-            && match self.lines {
-                None => !self.pinned.has(m.from),
-                Some(l) => {
-                    l.through(self.them, self.king, m.from) | l.through(self.them, self.king, m.to)
-                        == 0
-                }
-            }
-    }
-}
-
 impl Variant {
     /// All pseudo-legal moves of the side to move, appended to `out`.
     pub fn pseudo_moves(&self, pos: &Position, out: &mut Vec<Move>) {
@@ -788,33 +757,5 @@ impl Variant {
             n += u64::from(legal);
         }
         n
-    }
-
-    /// Where the node allows it, the cheap sufficient test of
-    /// [`QuickLegality::clear`]: a single royal piece not in check, every
-    /// capturing rule plain, no condition on the position after the move.
-    #[inline]
-    fn quick_legality<'a>(&'a self, pos: &Position, s: &'a Safety) -> Option<QuickLegality<'a>> {
-        let king = s.king?;
-        if !self.line_legality
-            || s.in_check
-            || s.standoff
-            || self.explosion.is_some()
-            || self.goals.forbids
-        {
-            return None;
-        }
-        let them = pos.side.other();
-        let lines = if self.attacks[them].hops.is_empty() {
-            None
-        } else {
-            Some(self.lines.as_ref()?)
-        };
-        Some(QuickLegality {
-            king,
-            them,
-            pinned: &s.pinned,
-            lines,
-        })
     }
 }

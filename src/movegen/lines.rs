@@ -8,9 +8,10 @@
 //! plain step, leap, slide or hop (`line_legality`); with sliders alone, the
 //! pin mask of [`super::generate::Safety`] does the same more cheaply.
 
+use super::generate::Safety;
 use super::tables::Variant;
 use super::{Move, MoveKind};
-use crate::board::{Color, Piece, Position, Square};
+use crate::board::{Bitset, Color, Piece, Position, Square};
 
 /// The boards up to this many squares get a table (2 x squares^2 masks).
 const MAX_CELLS: usize = 128;
@@ -112,5 +113,70 @@ impl Variant {
             }
         }
         false
+    }
+}
+
+/// A node's facts for telling at a glance that an ordinary move is legal.
+#[derive(Clone, Copy)]
+pub(crate) struct QuickLegality<'a> {
+    king: Square,
+    them: Color,
+    pinned: &'a Bitset,
+    /// With enemy hoppers: the table of their lines.
+    lines: Option<&'a Lines>,
+}
+
+impl QuickLegality<'_> {
+    /// Is `m` surely legal: an ordinary move, not of the royal piece, and
+    /// not of a pinned piece (with hoppers: on no line of theirs through
+    /// the royal piece)? False says nothing: ask the full test.
+    #[inline(always)]
+    pub(crate) fn clear(&self, m: Move) -> bool {
+        m.from != self.king
+            && matches!(
+                m.kind,
+                MoveKind::Normal | MoveKind::SetsEnPassant | MoveKind::Promotion
+            )
+            && match self.lines {
+                None => !self.pinned.has(m.from),
+                Some(l) => {
+                    l.through(self.them, self.king, m.from) | l.through(self.them, self.king, m.to)
+                        == 0
+                }
+            }
+    }
+}
+
+impl Variant {
+    /// Where the node allows it, the cheap sufficient test of
+    /// [`QuickLegality::clear`]: a single royal piece not in check, every
+    /// capturing rule plain, no condition on the position after the move.
+    #[inline]
+    pub(crate) fn quick_legality<'a>(
+        &'a self,
+        pos: &Position,
+        s: &'a Safety,
+    ) -> Option<QuickLegality<'a>> {
+        let king = s.king?;
+        if !self.line_legality
+            || s.in_check
+            || s.standoff
+            || self.explosion.is_some()
+            || self.goals.forbids
+        {
+            return None;
+        }
+        let them = pos.side.other();
+        let lines = if self.attacks[them].hops.is_empty() {
+            None
+        } else {
+            Some(self.lines.as_ref()?)
+        };
+        Some(QuickLegality {
+            king,
+            them,
+            pinned: &s.pinned,
+            lines,
+        })
     }
 }
