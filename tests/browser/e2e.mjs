@@ -100,7 +100,11 @@ async function pieceOn(name) {
   return (await g.getAttribute("data-color")) + (await g.getAttribute("data-piece"));
 }
 const ply = async () => Number(await page.locator("svg.board").getAttribute("data-ply"));
-const waitPly = (n) => page.waitForFunction((n) => document.querySelector("svg.board")?.dataset.ply === String(n), n);
+// At least n plies shown: against the engine, its reply may follow a move within one
+// frame (depth 3 at the test's level), so the board can pass ply n before a poll sees
+// it. The engine's replies are deterministic (a depth limit; the move list is checked
+// below), and the squares checked after each wait are ones they leave alone.
+const waitPly = (n) => page.waitForFunction((n) => Number(document.querySelector("svg.board")?.dataset.ply) >= n, n);
 const waitTurn = (who) => page.waitForFunction((who) => (document.getElementById("status")?.textContent || "").startsWith(who + " to move"), who);
 
 let failed = null;
@@ -237,6 +241,26 @@ try {
   await shot("failure.png").catch(() => {});
   console.error(e.stack || String(e));
   console.error("page errors:", pageErrors.join("\n"));
+  // What the page showed when it failed: enough to tell a lost click from a refused move.
+  const seen = await page
+    .evaluate(() => {
+      const svg = document.querySelector("svg.board");
+      const text = (id) => (document.getElementById(id)?.textContent || "").trim().slice(0, 300);
+      return {
+        ply: svg?.dataset.ply,
+        live: svg?.dataset.live,
+        animlog: svg?.dataset.animlog,
+        status: text("status"),
+        notice: text("notice"),
+        moves: text("moves"),
+        fen: document.getElementById("fen")?.value,
+        targets: [...document.querySelectorAll("svg.board .target")].map((t) => t.dataset.square).join(" "),
+        chooser: !!document.querySelector(".chooser"),
+        selectedReserve: [...document.querySelectorAll(".reserve-piece.selected")].map((b) => b.dataset.side + b.dataset.piece).join(" "),
+      };
+    })
+    .catch((err) => ({ unavailable: String(err) }));
+  console.error("page state:", JSON.stringify(seen, null, 1));
   console.error("server output (tail):\n" + serverOut.slice(-3000));
 } finally {
   await browser.close().catch(() => {});
