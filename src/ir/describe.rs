@@ -88,6 +88,12 @@ fn guard_text(r: &RuleSet, g: &Guard) -> String {
 }
 
 fn filter_text(r: &RuleSet, f: &PieceFilter) -> String {
+    filter_words(&r.pieces, f)
+}
+
+/// A filter as the rule language writes it (`not friend Pawn`, `any`,
+/// `not any`).
+pub(crate) fn filter_words(pieces: &[PieceDef], f: &PieceFilter) -> String {
     let mut words = Vec::new();
     if f.negate {
         words.push("not".to_string());
@@ -97,8 +103,12 @@ fn filter_text(r: &RuleSet, f: &PieceFilter) -> String {
         Some(Owner::Enemy) => words.push("enemy".into()),
         None => {}
     }
-    words.extend(f.pieces.iter().map(|&k| r.pieces[k].name.clone()));
-    if words.is_empty() {
+    words.extend(
+        f.pieces
+            .iter()
+            .map(|&k| pieces.get(k).map_or("?".to_string(), |p| p.name.clone())),
+    );
+    if f.owner.is_none() && f.pieces.is_empty() {
         words.push("any".into());
     }
     words.join(" ")
@@ -142,6 +152,23 @@ pub fn describe(r: &RuleSet) -> String {
                 .as_ref()
                 .map_or_else(String::new, |f| format!(" figure \"{f}\""))
         );
+        let names = |ks: &[PieceId]| -> String {
+            ks.iter()
+                .map(|&k| r.pieces[k].name.as_str())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        if p.uncapturable_by.len() == r.pieces.len() {
+            let _ = writeln!(s, "  uncapturable");
+        } else if !p.uncapturable_by.is_empty() {
+            let _ = writeln!(s, "  uncapturable by {}", names(&p.uncapturable_by));
+        }
+        if !p.never_captures.is_empty() {
+            let _ = writeln!(s, "  never captures {}", names(&p.never_captures));
+        }
+        if !p.never_hops_over.is_empty() {
+            let _ = writeln!(s, "  never hops over {}", names(&p.never_hops_over));
+        }
         for m in &p.moves {
             rule_text(r, m, &mut s, 2);
         }

@@ -292,7 +292,15 @@ pub struct PieceDef {
     pub resets_clock: bool,
     /// How a board draws it (`figure "cannon"`), if the rule file says.
     pub figure: Option<String>,
-    /// Movement rules, in file order.
+    /// `uncapturable [by ...]`: the pieces that may not capture it (every
+    /// kind when written without `by`); empty: any piece may.
+    pub uncapturable_by: Vec<PieceId>,
+    /// `never captures`: the kinds its rules never capture.
+    pub never_captures: Vec<PieceId>,
+    /// `never hops over`: the kinds its hops never take as a screen.
+    pub never_hops_over: Vec<PieceId>,
+    /// Movement rules, in file order, with the three lists above folded into
+    /// their `capturing` filters and hop screens.
     pub moves: Vec<MoveRule>,
     /// Promotion on reaching a zone.
     pub promotion: Option<Promotion>,

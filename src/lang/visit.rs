@@ -119,6 +119,12 @@ fn walk_item(item: &mut GameItem, f: &mut dyn FnMut(Slot<'_>)) {
                         f(Slot::Name(zone));
                         to.iter_mut().for_each(|t| f(Slot::Name(t)));
                     }
+                    PieceItem::Uncapturable { by, .. } => {
+                        by.iter_mut().flatten().for_each(|t| f(Slot::Name(t)));
+                    }
+                    PieceItem::Never { pieces, .. } => {
+                        pieces.iter_mut().for_each(|t| f(Slot::Name(t)));
+                    }
                     PieceItem::Royal(_)
                     | PieceItem::NotRoyal(_)
                     | PieceItem::Value(_)

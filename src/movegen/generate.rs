@@ -331,7 +331,11 @@ impl Variant {
                                         }
                                     }
                                     Target::EnPassant => {
-                                        if pos.ep.is_some_and(|(e, _)| e == t) {
+                                        // The piece taken stands elsewhere: the rule's
+                                        // `capturing` filter judges it.
+                                        if pos.ep.is_some_and(|(e, v)| {
+                                            e == t && lim.takes(pos.board[v as usize], us)
+                                        }) {
                                             out.push(Move {
                                                 from,
                                                 to: t,

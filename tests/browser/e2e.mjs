@@ -105,6 +105,8 @@ const ply = async () => Number(await page.locator("svg.board").getAttribute("dat
 // it. The engine's replies are deterministic (a depth limit; the move list is checked
 // below), and the squares checked after each wait are ones they leave alone.
 const waitPly = (n) => page.waitForFunction((n) => Number(document.querySelector("svg.board")?.dataset.ply) >= n, n);
+// The user's moves have arrived (the board is drawn from the variant before the game's state).
+const waitLegal = () => page.waitForFunction(() => Number(document.querySelector("svg.board")?.dataset.legal) > 0);
 const waitTurn = (who) => page.waitForFunction((who) => (document.getElementById("status")?.textContent || "").startsWith(who + " to move"), who);
 
 let failed = null;
@@ -208,6 +210,7 @@ try {
   // 4. The author's loop: break the watched file, see the error, fix it.
   await page.goto(base + `/#/play/${WATCH_ID}`);
   await page.locator('svg.board rect.sq[data-square="e2"]').waitFor();
+  await waitLegal();
   await clickSquare("e2");
   await clickSquare("e4");
   await waitPly(1);

@@ -140,6 +140,8 @@ export class BoardView {
   setLegal(legal) {
     this.legal = legal || [];
     this.selected = null;
+    // How many moves the user may make now: the browser test waits on it.
+    if (this.svg) this.svg.dataset.legal = String(this.legal.length);
     this.renderTargets();
     this.renderReserves();
   }

@@ -12,6 +12,12 @@ pub(super) struct FlatPiece {
     pub(super) royal: bool,
     pub(super) value: Option<ast::Number>,
     pub(super) resets_clock: bool,
+    /// `uncapturable`: None if not written; `Some(None)` without `by`.
+    pub(super) uncapturable: Option<Option<Vec<ast::Ident>>>,
+    /// `never captures`, every list of the chain.
+    pub(super) never_captures: Vec<ast::Ident>,
+    /// `never hops over`, every list of the chain.
+    pub(super) never_hops: Vec<ast::Ident>,
     pub(super) figure: Option<ast::StrLit>,
     pub(super) moves: Vec<ast::MoveRule>,
     pub(super) promote: Option<(ast::Ident, Vec<ast::Ident>, ast::PromoteHow, Span)>,
@@ -430,6 +436,15 @@ fn resolve_piece(
         royal: base.as_ref().is_some_and(|b| b.royal),
         value: base.as_ref().and_then(|b| b.value.clone()),
         resets_clock: base.as_ref().is_some_and(|b| b.resets_clock),
+        uncapturable: base.as_ref().and_then(|b| b.uncapturable.clone()),
+        never_captures: base
+            .as_ref()
+            .map(|b| b.never_captures.clone())
+            .unwrap_or_default(),
+        never_hops: base
+            .as_ref()
+            .map(|b| b.never_hops.clone())
+            .unwrap_or_default(),
         figure: base.as_ref().and_then(|b| b.figure.clone()),
         moves: Vec::new(),
         promote: base.as_ref().and_then(|b| b.promote.clone()),
@@ -443,6 +458,21 @@ fn resolve_piece(
             ast::PieceItem::Royal(_) => p.royal = true,
             ast::PieceItem::NotRoyal(_) => p.royal = false,
             ast::PieceItem::ResetsClock(_) => p.resets_clock = true,
+            // Each adds to what the piece has: by every piece wins over a list.
+            ast::PieceItem::Uncapturable { by, .. } => {
+                p.uncapturable = match (p.uncapturable.take(), by) {
+                    (Some(Some(mut old)), Some(new)) => {
+                        old.extend(new.iter().cloned());
+                        Some(Some(old))
+                    }
+                    (None, by) => Some(by.clone()),
+                    _ => Some(None),
+                }
+            }
+            ast::PieceItem::Never { what, pieces, .. } => match what {
+                ast::Never::Captures => p.never_captures.extend(pieces.iter().cloned()),
+                ast::Never::HopsOver => p.never_hops.extend(pieces.iter().cloned()),
+            },
             ast::PieceItem::Figure(f) => {
                 if let Some(first) = figure_at {
                     errors.push(block_twice("figure", f.span, first));

@@ -39,6 +39,7 @@ mod hand;
 mod inherit;
 mod keywords;
 mod lints;
+mod pairs;
 mod pieces;
 mod players;
 mod reach;

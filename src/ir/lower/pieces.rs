@@ -92,12 +92,16 @@ impl<'a> Lowerer<'a> {
                 value,
                 royal: p.royal,
                 resets_clock: p.resets_clock,
+                uncapturable_by: Vec::new(),
+                never_captures: Vec::new(),
+                never_hops_over: Vec::new(),
                 figure: p.figure.as_ref().and_then(|f| self.figure(f)),
                 moves,
                 promotion,
                 span: p.span,
             });
         }
+        self.pairs(&mut out);
         out
     }
 

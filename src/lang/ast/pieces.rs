@@ -52,6 +52,31 @@ pub enum PieceItem {
         /// The whole item.
         span: Span,
     },
+    /// `uncapturable [by Piece+]`.
+    Uncapturable {
+        /// The pieces named after `by`; None: every piece.
+        by: Option<Vec<Ident>>,
+        /// The whole item.
+        span: Span,
+    },
+    /// `never captures Piece+` or `never hops over Piece+`.
+    Never {
+        /// Which.
+        what: Never,
+        /// The pieces.
+        pieces: Vec<Ident>,
+        /// The whole item.
+        span: Span,
+    },
+}
+
+/// What a `never` item forbids.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Never {
+    /// `never captures`.
+    Captures,
+    /// `never hops over`.
+    HopsOver,
 }
 
 /// The primitive of a move rule.

@@ -256,6 +256,9 @@ fn is_keyword(rule: Rule) -> bool {
             | Rule::kw_or
             | Rule::kw_per
             | Rule::kw_by
+            | Rule::kw_uncapturable
+            | Rule::kw_never
+            | Rule::kw_hops
     )
 }
 

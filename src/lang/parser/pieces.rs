@@ -33,6 +33,30 @@ pub(super) fn piece_item(p: Pair<Rule>, file: FileId) -> PieceItem {
         Rule::figure => PieceItem::Figure(string(Children::of(c).one(Rule::string), file)),
         Rule::moves => moves(c, file),
         Rule::promote => promote(c, file),
+        Rule::uncapturable => {
+            let sp = span(&c, file);
+            let mut c = Children::of(c);
+            let by = c.flag(Rule::kw_by);
+            let names = idents(c.many(Rule::name), file);
+            PieceItem::Uncapturable {
+                by: by.then_some(names),
+                span: sp,
+            }
+        }
+        Rule::never_captures | Rule::never_hops => {
+            let hops = c.as_rule() == Rule::never_hops;
+            let sp = span(&c, file);
+            let names = idents(Children::of(c).many(Rule::name), file);
+            PieceItem::Never {
+                what: if hops {
+                    Never::HopsOver
+                } else {
+                    Never::Captures
+                },
+                pieces: names,
+                span: sp,
+            }
+        }
         r => Children::unexpected(Rule::piece_item, r),
     }
 }

@@ -302,6 +302,8 @@ pub(super) fn rule_keywords(rule: Rule) -> &'static [&'static str] {
             "figure",
             "moves",
             "promote",
+            "uncapturable",
+            "never",
         ],
         Rule::move_rule => &["step", "slide", "leap", "hop", "prefer"],
         Rule::hop_shape => &["first", "next", "slide"],
