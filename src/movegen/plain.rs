@@ -396,3 +396,101 @@ impl Variant {
         }
     }
 }
+
+impl Plain {
+    /// The pseudo-legal moves and the hits on `zone` of one plain run from
+    /// `from`, counted as [`Variant::activity`] counts a ride (each move
+    /// once per rule; a plain ride captures any enemy piece, so a hit is
+    /// any square of `zone` the ride could land on with a capture).
+    #[inline]
+    pub(crate) fn run_activity(
+        &self,
+        pos: &Position,
+        us: Color,
+        run: u32,
+        from: Square,
+        zone: &Bitset,
+    ) -> (u32, u32) {
+        let (first, count) = self.index[run as usize * self.cells + from as usize];
+        let board = &pos.board;
+        let (mut moves, mut hits) = (0u32, 0u32);
+        let enemy = |t: Square| {
+            let p = board[t as usize];
+            !p.is_none() && p.color() != us
+        };
+        for seg in &self.segs[first as usize..first as usize + count as usize] {
+            let ray = &self.squares[seg.start as usize..seg.start as usize + seg.len as usize];
+            match seg.how {
+                How::LeapsNotFriend => {
+                    for &t in ray {
+                        let p = board[t as usize];
+                        hits += u32::from(zone.has(t));
+                        moves += u32::from(p.is_none() || p.color() != us);
+                    }
+                }
+                How::LeapsEmpty => {
+                    for &t in ray {
+                        moves += u32::from(board[t as usize].is_none());
+                    }
+                }
+                How::LeapsEnemy => {
+                    for &t in ray {
+                        hits += u32::from(zone.has(t));
+                        moves += u32::from(enemy(t));
+                    }
+                }
+                How::NotFriend => {
+                    for &t in ray {
+                        let p = board[t as usize];
+                        hits += u32::from(zone.has(t));
+                        if p.is_none() {
+                            moves += 1;
+                        } else {
+                            moves += u32::from(p.color() != us);
+                            break;
+                        }
+                    }
+                }
+                How::Empty => {
+                    for &t in ray {
+                        if !board[t as usize].is_none() {
+                            break;
+                        }
+                        moves += 1;
+                    }
+                }
+                How::Enemy => {
+                    for &t in ray {
+                        let p = board[t as usize];
+                        hits += u32::from(zone.has(t));
+                        if !p.is_none() {
+                            moves += u32::from(p.color() != us);
+                            break;
+                        }
+                    }
+                }
+                How::Ride { to, min, .. } => {
+                    let quiet = matches!(to, Target::Empty | Target::NotFriend);
+                    let capture = matches!(to, Target::Enemy | Target::NotFriend);
+                    for (i, &t) in ray.iter().enumerate() {
+                        let p = board[t as usize];
+                        if i + 1 >= min as usize {
+                            if capture && zone.has(t) {
+                                hits += 1;
+                            }
+                            if p.is_none() {
+                                moves += u32::from(quiet);
+                            } else if capture && p.color() != us {
+                                moves += 1;
+                            }
+                        }
+                        if !p.is_none() {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        (moves, hits)
+    }
+}
