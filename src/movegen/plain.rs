@@ -308,17 +308,24 @@ impl Variant {
                 out.push(Move::normal(from, t));
             }
         };
+        // Quiet moves of a piece that cannot promote, for a sink that drops them.
+        let skip_quiet = S::NOISY_ONLY && !PROMOTES;
         for seg in &plain.segs[first as usize..first as usize + count as usize] {
             let ray = &plain.squares[seg.start as usize..seg.start as usize + seg.len as usize];
             match seg.how {
                 How::LeapsNotFriend => {
                     for &t in ray {
                         let p = board[t as usize];
-                        if p.is_none() || p.color() != us {
+                        if p.is_none() {
+                            if !skip_quiet {
+                                land(t, out);
+                            }
+                        } else if p.color() != us {
                             land(t, out);
                         }
                     }
                 }
+                How::LeapsEmpty | How::Empty if skip_quiet => {}
                 How::LeapsEmpty => {
                     for &t in ray {
                         if board[t as usize].is_none() {
@@ -338,7 +345,9 @@ impl Variant {
                     for &t in ray {
                         let p = board[t as usize];
                         if p.is_none() {
-                            land(t, out);
+                            if !skip_quiet {
+                                land(t, out);
+                            }
                         } else {
                             if p.color() != us {
                                 land(t, out);
@@ -371,7 +380,7 @@ impl Variant {
                         let p = board[t as usize];
                         let reached = i + 1 >= min as usize;
                         if p.is_none() {
-                            if reached && to != Target::Enemy {
+                            if reached && to != Target::Enemy && !skip_quiet {
                                 if sets_ep {
                                     out.push(Move {
                                         from,
