@@ -89,6 +89,8 @@ pub(crate) struct Plain {
     squares: Vec<Square>,
     /// `index[run * cells + square]`: (first segment, count).
     index: Vec<(u32, u16)>,
+    /// `reach[run * cells + square]`: every square of those segments.
+    reach: Vec<Bitset>,
     cells: usize,
 }
 
@@ -247,6 +249,13 @@ impl Plain {
             }
             let count = (self.segs.len() as u32 - first) as u16;
             self.index.push((first, count));
+            let mut reach = Bitset::EMPTY;
+            for seg in &self.segs[first as usize..] {
+                for &t in &self.squares[seg.start as usize..seg.start as usize + seg.len as usize] {
+                    reach.set(t);
+                }
+            }
+            self.reach.push(reach);
         }
         run
     }
@@ -420,7 +429,26 @@ impl Plain {
         from: Square,
         zone: &Bitset,
     ) -> (u32, u32) {
-        let (first, count) = self.index[run as usize * self.cells + from as usize];
+        let at = run as usize * self.cells + from as usize;
+        if self.reach[at].intersects(zone) {
+            self.count_run::<true>(pos, us, at, zone)
+        } else {
+            self.count_run::<false>(pos, us, at, zone)
+        }
+    }
+
+    /// [`Plain::run_activity`] at `index[at]`; hits counted only if `HITS`
+    /// (else the run reaches no square of `zone`).
+    #[inline(always)]
+    fn count_run<const HITS: bool>(
+        &self,
+        pos: &Position,
+        us: Color,
+        at: usize,
+        zone: &Bitset,
+    ) -> (u32, u32) {
+        let (first, count) = self.index[at];
+        let hit = |t: Square| u32::from(HITS && zone.has(t));
         let board = &pos.board;
         let (mut moves, mut hits) = (0u32, 0u32);
         let enemy = |t: Square| {
@@ -433,7 +461,7 @@ impl Plain {
                 How::LeapsNotFriend => {
                     for &t in ray {
                         let p = board[t as usize];
-                        hits += u32::from(zone.has(t));
+                        hits += hit(t);
                         moves += u32::from(p.is_none() || p.color() != us);
                     }
                 }
@@ -444,14 +472,14 @@ impl Plain {
                 }
                 How::LeapsEnemy => {
                     for &t in ray {
-                        hits += u32::from(zone.has(t));
+                        hits += hit(t);
                         moves += u32::from(enemy(t));
                     }
                 }
                 How::NotFriend => {
                     for &t in ray {
                         let p = board[t as usize];
-                        hits += u32::from(zone.has(t));
+                        hits += hit(t);
                         if p.is_none() {
                             moves += 1;
                         } else {
@@ -471,7 +499,7 @@ impl Plain {
                 How::Enemy => {
                     for &t in ray {
                         let p = board[t as usize];
-                        hits += u32::from(zone.has(t));
+                        hits += hit(t);
                         if !p.is_none() {
                             moves += u32::from(p.color() != us);
                             break;
@@ -484,8 +512,8 @@ impl Plain {
                     for (i, &t) in ray.iter().enumerate() {
                         let p = board[t as usize];
                         if i + 1 >= min as usize {
-                            if capture && zone.has(t) {
-                                hits += 1;
+                            if capture {
+                                hits += hit(t);
                             }
                             if p.is_none() {
                                 moves += u32::from(quiet);
