@@ -63,7 +63,11 @@ impl Run<'_> {
             // Delta pruning first: `legal` only counts when in check, where
             // nothing is pruned, so a pruned move needs no legality test.
             let prunable = !in_check && !forced && m.kind != MoveKind::Promotion;
-            let victim = if prunable { self.captured_value(pos, m) } else { 0 };
+            let victim = if prunable {
+                self.captured_value(pos, m)
+            } else {
+                0
+            };
             // Delta pruning: even winning the piece cannot reach alpha.
             if prunable && stand + victim + params::DELTA_MARGIN <= alpha {
                 continue;
