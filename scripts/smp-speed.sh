@@ -8,8 +8,9 @@
 # count: the `nps` and depth of the last `info` line of a --movetime search,
 # then the wall time of a --depth search (fresh process, 64 MB table). The
 # sums at the end compare the thread counts. Needs a release build
-# (cargo build --release). On a shared or loaded machine the numbers mean
-# little: say how loaded it was (`uptime`) next to them.
+# (cargo build --release), or another binary in BIN=PATH (to compare two
+# builds). On a shared or loaded machine the numbers mean little: say how
+# loaded it was (`uptime`) next to them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -18,7 +19,7 @@ depth=${2:-11}
 shift $(($# < 2 ? $# : 2))
 threads=("$@")
 [ ${#threads[@]} -eq 0 ] && threads=(1 2)
-bin=target/release/myriad
+bin=${BIN:-target/release/myriad}
 rules=rules/chess.variant
 
 fens=(

@@ -39,9 +39,19 @@ impl Bitset {
     /// The squares, in increasing order.
     #[inline(always)]
     pub fn iter(&self) -> BitsetIter {
+        let w = &self.0;
+        let last = if w[3] != 0 {
+            3
+        } else if w[2] != 0 {
+            2
+        } else {
+            usize::from(w[1] != 0)
+        };
         BitsetIter {
             words: self.0,
             word: 0,
+            last,
+            cur: self.0[0],
         }
     }
 
@@ -70,21 +80,30 @@ impl std::fmt::Debug for Bitset {
 /// Iterator over the squares of a [`Bitset`].
 pub struct BitsetIter {
     words: [u64; 4],
+    /// The word being read...
     word: usize,
+    /// The last word with a square.
+    last: usize,
+    /// ...and its squares not yet returned (kept apart from `words`, so
+    /// that the common step touches no array).
+    cur: u64,
 }
 
 impl Iterator for BitsetIter {
     type Item = u8;
     #[inline(always)]
     fn next(&mut self) -> Option<u8> {
-        while self.word < 4 {
-            let w = self.words[self.word];
-            if w != 0 {
-                self.words[self.word] = w & (w - 1);
-                return Some((self.word as u32 * 64 + w.trailing_zeros()) as u8);
+        loop {
+            if self.cur != 0 {
+                let t = self.cur.trailing_zeros();
+                self.cur &= self.cur - 1;
+                return Some((self.word as u32 * 64 + t) as u8);
+            }
+            if self.word >= self.last {
+                return None;
             }
             self.word += 1;
+            self.cur = self.words[self.word];
         }
-        None
     }
 }

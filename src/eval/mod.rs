@@ -1,7 +1,7 @@
 //! Evaluation, generic: everything comes from the rule file and the tables
 //! compiled from it. Scores are in centipawns from the side to move's view.
 
-use crate::board::{Bitset, Color, Kind, Position, Square};
+use crate::board::{Bitset, Color, Kind, MAX_KINDS, Position, Square};
 use crate::movegen::Variant;
 
 /// Every tuning constant of the evaluation, in one place.
@@ -76,7 +76,6 @@ pub struct Eval {
     /// `pst_endgame[color][kind][sq]` for royal pieces once material is low.
     royal_endgame: [Vec<Vec<i32>>; 2],
     value: Vec<i32>,
-    royal: Vec<bool>,
     /// `mobility[color][kind][n]`: the bonus for `n` moves; empty for the
     /// pieces whose moves are not counted (royal and promoting pieces).
     mobility: [Vec<Vec<i32>>; 2],
@@ -88,6 +87,12 @@ pub struct Eval {
     /// Per square: the squares next to it (and itself), where attacks on a
     /// royal piece standing there count.
     near: Vec<Bitset>,
+    /// `square_value[color][kind * cells + sq]`: `value + pst`, in one
+    /// flat table for [`Eval::base`].
+    square_value: [Vec<i32>; 2],
+    /// `facts[color][kind]`: (material: the value unless royal; promoting).
+    facts: [[(i32, bool); MAX_KINDS]; 2],
+    cells: usize,
 }
 
 impl Eval {
@@ -169,11 +174,27 @@ impl Eval {
             })
             .collect();
         let (passed_mask, passed_bonus) = passed_tables(v, (num, den));
+        let square_value = Color::ALL.map(|color| {
+            let value = &value;
+            Kind::first(kinds)
+                .flat_map(|kind| pst[color][kind].iter().map(move |&p| p + value[kind]))
+                .collect()
+        });
+        let facts = Color::ALL.map(|color| {
+            let mut f = [(0, false); MAX_KINDS];
+            for kind in Kind::first(kinds) {
+                let material = if royal[kind] { 0 } else { value[kind] };
+                f[kind.index()] = (material, !passed_mask[color][kind].is_empty());
+            }
+            f
+        });
         Eval {
+            square_value,
+            facts,
+            cells,
             pst,
             royal_endgame,
             value,
-            royal,
             mobility,
             passed_mask,
             passed_bonus,
@@ -194,13 +215,14 @@ impl Eval {
         let mut material = [0i32; 2];
         let mut promoting = [Bitset::EMPTY; 2];
         for color in Color::ALL {
+            let values = &self.square_value[color];
+            let facts = &self.facts[color];
             for sq in pos.occ[color].iter() {
-                let kind = pos.board[sq as usize].kind();
-                score[color] += self.value[kind] + self.pst[color][kind][sq as usize];
-                if !self.royal[kind] {
-                    material[color] += self.value[kind];
-                }
-                if self.promoting(color, kind) {
+                let kind = pos.board[sq as usize].kind().index();
+                score[color] += values[kind * self.cells + sq as usize];
+                let (m, promotes) = facts[kind];
+                material[color] += m;
+                if promotes {
                     promoting[color].set(sq);
                 }
             }

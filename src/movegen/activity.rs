@@ -3,6 +3,7 @@
 //! evaluation (mobility, and attacks near the enemy royal piece).
 
 use super::generate::MoveSink;
+use super::plain::Op;
 use super::tables::{CHop, CRule, Variant};
 use super::{Move, MoveKind};
 use crate::board::{Bitset, Color, Position, Square};
@@ -29,7 +30,21 @@ impl Variant {
         if self.overlaps[color][kind].has(from) {
             self.activity_of::<true>(pos, color, rules, from, zone, &mut a, &mut seen);
         } else {
-            self.activity_of::<false>(pos, color, rules, from, zone, &mut a, &mut seen);
+            // No move repeats: the counts add up rule by rule, plain runs
+            // read from their per-square segments (`plain.rs`).
+            for &op in &self.plain.ops[color][kind] {
+                match op {
+                    Op::Run(run) => {
+                        let (moves, hits) = self.plain.run_activity(pos, color, run, from, zone);
+                        a.moves += moves;
+                        a.hits += hits;
+                    }
+                    Op::Rule { index, .. } => {
+                        let r = std::slice::from_ref(&rules[index as usize]);
+                        self.activity_of::<false>(pos, color, r, from, zone, &mut a, &mut seen);
+                    }
+                }
+            }
         }
         if self.promotion[color][kind]
             .as_ref()

@@ -8,6 +8,9 @@ use crate::ir::{HopShape, Target};
 
 /// Where generated moves go: a list, or a flag that only asks whether any exists.
 pub(crate) trait MoveSink {
+    /// Drops every move to an empty square that is not a promotion or en
+    /// passant: plain runs of a piece that cannot promote skip offering them.
+    const NOISY_ONLY: bool = false;
     /// Take a move.
     fn push(&mut self, m: Move);
     /// Moves taken so far (for `prefer`: did the first rules yield any?).
@@ -49,6 +52,7 @@ pub(crate) struct NoisySink<'a> {
 }
 
 impl MoveSink for NoisySink<'_> {
+    const NOISY_ONLY: bool = true;
     #[inline(always)]
     fn push(&mut self, m: Move) {
         self.offered += 1;

@@ -89,6 +89,8 @@ pub(crate) struct Plain {
     squares: Vec<Square>,
     /// `index[run * cells + square]`: (first segment, count).
     index: Vec<(u32, u16)>,
+    /// `reach[run * cells + square]`: every square of those segments.
+    reach: Vec<Bitset>,
     cells: usize,
 }
 
@@ -247,6 +249,13 @@ impl Plain {
             }
             let count = (self.segs.len() as u32 - first) as u16;
             self.index.push((first, count));
+            let mut reach = Bitset::EMPTY;
+            for seg in &self.segs[first as usize..] {
+                for &t in &self.squares[seg.start as usize..seg.start as usize + seg.len as usize] {
+                    reach.set(t);
+                }
+            }
+            self.reach.push(reach);
         }
         run
     }
@@ -308,17 +317,24 @@ impl Variant {
                 out.push(Move::normal(from, t));
             }
         };
+        // Quiet moves of a piece that cannot promote, for a sink that drops them.
+        let skip_quiet = S::NOISY_ONLY && !PROMOTES;
         for seg in &plain.segs[first as usize..first as usize + count as usize] {
             let ray = &plain.squares[seg.start as usize..seg.start as usize + seg.len as usize];
             match seg.how {
                 How::LeapsNotFriend => {
                     for &t in ray {
                         let p = board[t as usize];
-                        if p.is_none() || p.color() != us {
+                        if p.is_none() {
+                            if !skip_quiet {
+                                land(t, out);
+                            }
+                        } else if p.color() != us {
                             land(t, out);
                         }
                     }
                 }
+                How::LeapsEmpty | How::Empty if skip_quiet => {}
                 How::LeapsEmpty => {
                     for &t in ray {
                         if board[t as usize].is_none() {
@@ -338,7 +354,9 @@ impl Variant {
                     for &t in ray {
                         let p = board[t as usize];
                         if p.is_none() {
-                            land(t, out);
+                            if !skip_quiet {
+                                land(t, out);
+                            }
                         } else {
                             if p.color() != us {
                                 land(t, out);
@@ -371,7 +389,7 @@ impl Variant {
                         let p = board[t as usize];
                         let reached = i + 1 >= min as usize;
                         if p.is_none() {
-                            if reached && to != Target::Enemy {
+                            if reached && to != Target::Enemy && !skip_quiet {
                                 if sets_ep {
                                     out.push(Move {
                                         from,
@@ -394,5 +412,122 @@ impl Variant {
                 }
             }
         }
+    }
+}
+
+impl Plain {
+    /// The pseudo-legal moves and the hits on `zone` of one plain run from
+    /// `from`, counted as [`Variant::activity`] counts a ride (each move
+    /// once per rule; a plain ride captures any enemy piece, so a hit is
+    /// any square of `zone` the ride could land on with a capture).
+    #[inline]
+    pub(crate) fn run_activity(
+        &self,
+        pos: &Position,
+        us: Color,
+        run: u32,
+        from: Square,
+        zone: &Bitset,
+    ) -> (u32, u32) {
+        let at = run as usize * self.cells + from as usize;
+        if self.reach[at].intersects(zone) {
+            self.count_run::<true>(pos, us, at, zone)
+        } else {
+            self.count_run::<false>(pos, us, at, zone)
+        }
+    }
+
+    /// [`Plain::run_activity`] at `index[at]`; hits counted only if `HITS`
+    /// (else the run reaches no square of `zone`).
+    #[inline(always)]
+    fn count_run<const HITS: bool>(
+        &self,
+        pos: &Position,
+        us: Color,
+        at: usize,
+        zone: &Bitset,
+    ) -> (u32, u32) {
+        let (first, count) = self.index[at];
+        let hit = |t: Square| u32::from(HITS && zone.has(t));
+        let board = &pos.board;
+        let (mut moves, mut hits) = (0u32, 0u32);
+        let enemy = |t: Square| {
+            let p = board[t as usize];
+            !p.is_none() && p.color() != us
+        };
+        for seg in &self.segs[first as usize..first as usize + count as usize] {
+            let ray = &self.squares[seg.start as usize..seg.start as usize + seg.len as usize];
+            match seg.how {
+                How::LeapsNotFriend => {
+                    for &t in ray {
+                        let p = board[t as usize];
+                        hits += hit(t);
+                        moves += u32::from(p.is_none() || p.color() != us);
+                    }
+                }
+                How::LeapsEmpty => {
+                    for &t in ray {
+                        moves += u32::from(board[t as usize].is_none());
+                    }
+                }
+                How::LeapsEnemy => {
+                    for &t in ray {
+                        hits += hit(t);
+                        moves += u32::from(enemy(t));
+                    }
+                }
+                How::NotFriend => {
+                    for &t in ray {
+                        let p = board[t as usize];
+                        hits += hit(t);
+                        if p.is_none() {
+                            moves += 1;
+                        } else {
+                            moves += u32::from(p.color() != us);
+                            break;
+                        }
+                    }
+                }
+                How::Empty => {
+                    for &t in ray {
+                        if !board[t as usize].is_none() {
+                            break;
+                        }
+                        moves += 1;
+                    }
+                }
+                How::Enemy => {
+                    for &t in ray {
+                        let p = board[t as usize];
+                        hits += hit(t);
+                        if !p.is_none() {
+                            moves += u32::from(p.color() != us);
+                            break;
+                        }
+                    }
+                }
+                How::Ride { to, min, .. } => {
+                    let quiet = matches!(to, Target::Empty | Target::NotFriend);
+                    let capture = matches!(to, Target::Enemy | Target::NotFriend);
+                    for (i, &t) in ray.iter().enumerate() {
+                        let p = board[t as usize];
+                        if i + 1 >= min as usize {
+                            if capture {
+                                hits += hit(t);
+                            }
+                            if p.is_none() {
+                                moves += u32::from(quiet);
+                            } else if capture && p.color() != us {
+                                moves += 1;
+                            }
+                        }
+                        if !p.is_none() {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        (moves, hits)
     }
 }

@@ -70,10 +70,12 @@ pub(super) fn is_quiet(pos: &Position, m: Move) -> bool {
 /// Move the best-scored remaining move to position `i`.
 #[inline]
 pub(super) fn pick(moves: &mut [Move], scores: &mut [i32], i: usize) {
-    let mut best = i;
-    for j in i + 1..moves.len() {
-        if scores[j] > scores[best] {
-            best = j;
+    // The first of the best (ties keep the earlier move), without bounds checks.
+    let rest = &scores[i..moves.len()];
+    let (mut best, mut top) = (i, rest[0]);
+    for (j, &s) in (i + 1..).zip(&rest[1..]) {
+        if s > top {
+            (best, top) = (j, s);
         }
     }
     moves.swap(i, best);

@@ -44,29 +44,44 @@ impl Run<'_> {
         } else {
             v.pseudo_noisy_moves(pos, &mut moves);
         }
+        let mut best = if in_check || forced { -INF } else { stand };
+        if moves.is_empty() {
+            // Nothing to try: no royal-safety facts or scores needed.
+            self.bufs[ply] = moves;
+            if in_check && !self.stopped {
+                return Searcher::outcome_score(v.decide(v.checkmate_outcome(pos), pos), ply);
+            }
+            return best;
+        }
         let safety = v.safety_given(pos, (qply < 4).then_some(in_check));
         let mut scores = std::mem::take(&mut self.scores[ply]);
         self.score_moves(pos, &moves, &mut scores, None, ply.min(params::MAX_PLY));
-        let mut best = if in_check || forced { -INF } else { stand };
         let mut legal = 0;
         for i in 0..moves.len() {
             pick(&mut moves, &mut scores, i);
             let m = moves[i];
+            // Delta pruning first: `legal` only counts when in check, where
+            // nothing is pruned, so a pruned move needs no legality test.
+            let prunable = !in_check && !forced && m.kind != MoveKind::Promotion;
+            let victim = if prunable {
+                self.captured_value(pos, m)
+            } else {
+                0
+            };
+            // Delta pruning: even winning the piece cannot reach alpha.
+            if prunable && stand + victim + params::DELTA_MARGIN <= alpha {
+                continue;
+            }
             if (forced && !v.is_capture(pos, m)) || !v.is_legal_fast(pos, m, &safety) {
                 continue;
             }
             legal += 1;
-            if !in_check && !forced && m.kind != MoveKind::Promotion {
-                let victim = self.captured_value(pos, m);
-                // Delta pruning: even winning the piece cannot reach alpha.
-                if stand + victim + params::DELTA_MARGIN <= alpha {
-                    continue;
-                }
-                // A defended piece taken by a more valuable one: likely a loss.
-                if self.value_at(pos, m.from) > victim && v.is_attacked(pos, m.to, pos.side.other())
-                {
-                    continue;
-                }
+            // A defended piece taken by a more valuable one: likely a loss.
+            if prunable
+                && self.value_at(pos, m.from) > victim
+                && v.is_attacked(pos, m.to, pos.side.other())
+            {
+                continue;
             }
             let undo = v.make(pos, m);
             let s = -self.qsearch(pos, -beta, -alpha, ply + 1, qply + 1);
