@@ -120,7 +120,7 @@ impl Run<'_> {
         // `must capture`: with a legal capture, only captures are legal.
         let forced = v.captures_forced(pos, &moves, &safety);
         let mut scores = std::mem::take(&mut self.scores[ply]);
-        self.score_moves(pos, &moves, &mut scores, tt.and_then(|e| e.mv), ply);
+        self.score_moves(pos, &moves, &mut scores, tt.and_then(|e| e.mv), ply, true);
 
         let mut best = -INF;
         let mut best_move = None;
