@@ -2,7 +2,7 @@
 //! the attack patterns compiled from every capturing rule.
 
 use super::generate::AnyMove;
-use super::tables::{AttackLine, CGuard, CRule, HopAttack, Variant};
+use super::tables::{AttackLine, CGuard, CRule, HopAttack, SlowAttack, Variant};
 use crate::board::{Color, Kind, Piece, Position, Square};
 use crate::ir::HopShape;
 
@@ -51,54 +51,72 @@ impl Variant {
     }
 
     /// Is `sq` attacked by a hopper of `by` by hop `h`?
+    #[inline]
     pub(super) fn hop_attacks(&self, pos: &Position, sq: Square, by: Color, h: &HopAttack) -> bool {
+        self.hop_attacker(pos, sq, by, h).is_some()
+    }
+
+    /// The square of the hopper of `by` attacking `sq` by hop `h`, if any.
+    pub(super) fn hop_attacker(
+        &self,
+        pos: &Position,
+        sq: Square,
+        by: Color,
+        h: &HopAttack,
+    ) -> Option<Square> {
         let ray = self.ray(h.rev, sq);
-        let Some(si) = ray.iter().position(|&s| !pos.board[s as usize].is_none()) else {
-            return false;
-        };
+        let si = ray.iter().position(|&s| !pos.board[s as usize].is_none())?;
         if h.shape == HopShape::Next && si != 0 {
-            return false;
+            return None;
         }
-        let Some(&hopper_sq) = ray[si + 1..]
+        let &hopper_sq = ray[si + 1..]
             .iter()
-            .find(|&&s| !pos.board[s as usize].is_none())
-        else {
-            return false;
-        };
-        pos.board[hopper_sq as usize] == Piece::new(h.kind, by)
+            .find(|&&s| !pos.board[s as usize].is_none())?;
+        (pos.board[hopper_sq as usize] == Piece::new(h.kind, by)
             && h.screen.accepts(pos.board[ray[si] as usize], by)
             && self.guards_hold(pos, &h.guards, hopper_sq, by)
             && self.path_allows(pos, &h.guards, sq, ray, hopper_sq, by)
             && h.unless
                 .as_ref()
-                .is_none_or(|first| !self.rules_yield(pos, first, hopper_sq, h.kind, by))
+                .is_none_or(|first| !self.rules_yield(pos, first, hopper_sq, h.kind, by)))
+        .then_some(hopper_sq)
     }
 
     #[cold]
     fn is_attacked_slow(&self, pos: &Position, sq: Square, by: Color) -> bool {
-        for s in &self.attacks[by].slow {
-            let ray = self.ray(s.rev, sq);
-            for (i, &from) in ray.iter().enumerate() {
-                let p = pos.board[from as usize];
-                if p.is_none() {
-                    continue;
-                }
-                let dist = i + 1;
-                if p == Piece::new(s.kind, by)
-                    && dist >= s.min as usize
-                    && (s.max == 0 || dist <= s.max as usize)
-                    && self.guards_hold(pos, &s.guards, from, by)
-                    && self.path_allows(pos, &s.guards, sq, ray, from, by)
-                    && s.unless
-                        .as_ref()
-                        .is_none_or(|first| !self.rules_yield(pos, first, from, s.kind, by))
-                {
-                    return true;
-                }
-                break;
+        self.attacks[by]
+            .slow
+            .iter()
+            .any(|s| self.slow_attacker(pos, sq, by, s).is_some())
+    }
+
+    /// The square of the piece of `by` attacking `sq` by the guarded or
+    /// limited rule `s`, if any.
+    pub(super) fn slow_attacker(
+        &self,
+        pos: &Position,
+        sq: Square,
+        by: Color,
+        s: &SlowAttack,
+    ) -> Option<Square> {
+        let ray = self.ray(s.rev, sq);
+        for (i, &from) in ray.iter().enumerate() {
+            let p = pos.board[from as usize];
+            if p.is_none() {
+                continue;
             }
+            let dist = i + 1;
+            return (p == Piece::new(s.kind, by)
+                && dist >= s.min as usize
+                && (s.max == 0 || dist <= s.max as usize)
+                && self.guards_hold(pos, &s.guards, from, by)
+                && self.path_allows(pos, &s.guards, sq, ray, from, by)
+                && s.unless
+                    .as_ref()
+                    .is_none_or(|first| !self.rules_yield(pos, first, from, s.kind, by)))
+            .then_some(from);
         }
-        false
+        None
     }
 
     /// Read backwards from the attacked square `sq` along `ray` to the

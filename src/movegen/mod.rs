@@ -8,6 +8,7 @@ mod compile;
 mod compulsory;
 mod counting;
 mod end;
+mod exchange;
 mod explode;
 mod gating;
 mod generate;

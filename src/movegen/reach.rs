@@ -103,3 +103,35 @@ impl Variant {
         false
     }
 }
+
+impl Variant {
+    /// Every leaper and slider of player `by` attacking `sq`, by its square
+    /// (for the exchange evaluation; a square may come twice).
+    pub(super) fn leap_slide_attackers(
+        &self,
+        pos: &Position,
+        sq: Square,
+        by: Color,
+        mut f: impl FnMut(Square),
+    ) {
+        let r = &self.reach;
+        let (l0, nl, s0, ns) = r.index[by][sq as usize];
+        for e in &r.leaps[l0 as usize..l0 as usize + nl as usize] {
+            let p = pos.board[e.sq as usize];
+            if !p.is_none() && p.color() == by && e.mask >> p.kind().index() & 1 != 0 {
+                f(e.sq);
+            }
+        }
+        for s in &r.slides[s0 as usize..s0 as usize + ns as usize] {
+            for &t in &r.squares[s.start as usize..s.start as usize + s.len as usize] {
+                let p = pos.board[t as usize];
+                if !p.is_none() {
+                    if p.color() == by && s.mask >> p.kind().index() & 1 != 0 {
+                        f(t);
+                    }
+                    break;
+                }
+            }
+        }
+    }
+}

@@ -47,6 +47,13 @@ pub mod params {
     pub const LMP_BASE: usize = 4;
     /// See `LMP_BASE`.
     pub const LMP_FACTOR: usize = 2;
+    /// Moves the static exchange evaluation says lose are skipped up to
+    /// this depth (not in PV nodes, in check, or when they give check)...
+    pub const SEE_PRUNE_DEPTH: i32 = 5;
+    /// ...a capture losing more than this per ply;
+    pub const SEE_CAPTURE_MARGIN: i32 = 100;
+    /// ...a quiet move losing more than this times the depth squared.
+    pub const SEE_QUIET_MARGIN: i32 = 20;
     /// Quiescence skips a capture that cannot bring the score within this of alpha.
     pub const DELTA_MARGIN: i32 = 200;
     /// Late-move reductions start at this depth...

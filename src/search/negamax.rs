@@ -120,7 +120,7 @@ impl Run<'_> {
         // `must capture`: with a legal capture, only captures are legal.
         let forced = v.captures_forced(pos, &moves, &safety);
         let mut scores = std::mem::take(&mut self.scores[ply]);
-        self.score_moves(pos, &moves, &mut scores, tt.and_then(|e| e.mv), ply);
+        self.score_moves(pos, &moves, &mut scores, tt.and_then(|e| e.mv), ply, true);
 
         let mut best = -INF;
         let mut best_move = None;
@@ -150,6 +150,24 @@ impl Run<'_> {
                 && best > -MATE_BOUND
                 && (static_eval + params::FUTILITY_MARGIN * depth <= alpha
                     || i >= params::LMP_BASE + params::LMP_FACTOR * (depth * depth) as usize);
+            // Near the leaves, a move that loses material by the static
+            // exchange evaluation (beyond a margin growing with depth) is
+            // skipped too unless it gives check: a quiet move, or a capture
+            // ordered among the losing ones.
+            let prunable = prunable
+                || (!pv_node
+                    && !in_check
+                    && i > 0
+                    && depth <= params::SEE_PRUNE_DEPTH
+                    && best > -MATE_BOUND
+                    && (quiet || scores[j] < 0)
+                    && v.see(pos, m, |k| self.eval.value(k)).is_some_and(|s| {
+                        s < if quiet {
+                            -params::SEE_QUIET_MARGIN * depth * depth
+                        } else {
+                            -params::SEE_CAPTURE_MARGIN * depth
+                        }
+                    }));
             self.path.push(pos.hash);
             let undo = v.make(pos, m);
             if prunable && !v.in_check(pos) {

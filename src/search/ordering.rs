@@ -1,16 +1,23 @@
-//! Move ordering: the table move first, then captures by MVV-LVA, killers
-//! and history; moves are picked best-first from their scores.
+//! Move ordering: the table move first, then captures that do not lose
+//! material by MVV-LVA, killers, quiet moves by history, and last the
+//! captures the static exchange evaluation says lose; moves are picked
+//! best-first from their scores.
 
 use super::*;
 
 impl Run<'_> {
+    /// Score `moves` for [`pick`]. With `exchange`, a capture by a piece
+    /// worth more than its victim is looked at by the static exchange
+    /// evaluation and goes after the quiet moves if it loses (quiescence
+    /// prunes those instead, so it does not ask).
     pub(super) fn score_moves(
         &self,
-        pos: &Position,
+        pos: &mut Position,
         moves: &[Move],
         scores: &mut Vec<i32>,
         tt_move: Option<Move>,
         ply: usize,
+        exchange: bool,
     ) {
         scores.clear();
         let killers = self.killers[ply.min(params::MAX_PLY)];
@@ -25,7 +32,12 @@ impl Run<'_> {
                     0
                 };
                 let attacker = self.value_at(pos, m.from);
-                (1 << 24) + (victim + promo) * 16 - attacker / 16
+                let mvv_lva = (victim + promo) * 16 - attacker / 16;
+                if exchange && attacker > victim + promo && self.loses_exchange(pos, m) {
+                    mvv_lva - (1 << 24)
+                } else {
+                    (1 << 24) + mvv_lva
+                }
             } else if killers[0] == Some(m) {
                 (1 << 23) + 1
             } else if killers[1] == Some(m) {
@@ -35,6 +47,15 @@ impl Run<'_> {
             };
             scores.push(s);
         }
+    }
+
+    /// Does `m` lose material by the static exchange evaluation? (No when
+    /// it cannot say.)
+    #[inline]
+    pub(super) fn loses_exchange(&self, pos: &mut Position, m: Move) -> bool {
+        self.v
+            .see(pos, m, |k| self.eval.value(k))
+            .is_some_and(|s| s < 0)
     }
 
     /// The value of the piece `m` captures (0 for none).

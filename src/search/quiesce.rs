@@ -1,6 +1,6 @@
 //! Quiescence: at the horizon, only captures and promotions (all moves when
 //! in check) until the position is quiet, with stand-pat, delta pruning and
-//! a losing-capture filter.
+//! captures that lose material by the static exchange evaluation pruned.
 
 use super::ordering::pick;
 use super::*;
@@ -55,7 +55,14 @@ impl Run<'_> {
         }
         let safety = v.safety_given(pos, (qply < 4).then_some(in_check));
         let mut scores = std::mem::take(&mut self.scores[ply]);
-        self.score_moves(pos, &moves, &mut scores, None, ply.min(params::MAX_PLY));
+        self.score_moves(
+            pos,
+            &moves,
+            &mut scores,
+            None,
+            ply.min(params::MAX_PLY),
+            false,
+        );
         let mut legal = 0;
         for i in 0..moves.len() {
             pick(&mut moves, &mut scores, i);
@@ -76,10 +83,15 @@ impl Run<'_> {
                 continue;
             }
             legal += 1;
-            // A defended piece taken by a more valuable one: likely a loss.
+            // A capture by a more valuable piece that loses material by the
+            // static exchange evaluation (or, where that cannot say, of a
+            // defended piece).
             if prunable
                 && self.value_at(pos, m.from) > victim
-                && v.is_attacked(pos, m.to, pos.side.other())
+                && match v.see(pos, m, |k| self.eval.value(k)) {
+                    Some(s) => s < 0,
+                    None => v.is_attacked(pos, m.to, pos.side.other()),
+                }
             {
                 continue;
             }
