@@ -217,7 +217,14 @@ fn finish(loaded: Loaded, sources: SourceMap, origin: Origin) -> Result<Game, Lo
             });
         }
     };
+    let mut variant = variant;
+    let mut sources = sources;
     let mut errors = Vec::new();
+    if let Origin::File(path) = &origin
+        && let Some(e) = read_weights(&mut variant, path, &mut sources)
+    {
+        errors.push(e);
+    }
     // The start position must pass the checks a FEN passes.
     if let Err(e) = check_position(&variant, &variant.start_position()) {
         errors.push(
@@ -259,4 +266,61 @@ fn finish(loaded: Loaded, sources: SourceMap, origin: Origin) -> Result<Game, Lo
         warnings: loaded.warnings,
         origin,
     })
+}
+
+/// The most a `.weights` file may hold, bytes.
+const WEIGHTS_MAX_BYTES: u64 = 64 * 1024;
+
+/// Read the engine's evaluation weights from the `.weights` file beside the
+/// rule file at `path`, if there is one, into `variant`; what is wrong
+/// with the file, if anything.
+fn read_weights(variant: &mut Variant, path: &Path, sources: &mut SourceMap) -> Option<Diagnostic> {
+    let wpath = path.with_extension("weights");
+    if !wpath.is_file() {
+        return None;
+    }
+    let name = wpath.display().to_string();
+    let unreadable = |sources: &mut SourceMap, why: String| {
+        let file = sources.add(name.clone(), String::new());
+        Diagnostic::error(crate::lang::diagnostic::Span::new(file, 0..0), why)
+            .with_code(Code::Weights)
+    };
+    let size = std::fs::metadata(&wpath).map(|m| m.len()).unwrap_or(0);
+    if size > WEIGHTS_MAX_BYTES {
+        return Some(unreadable(
+            sources,
+            format!(
+                "{name}: {size} bytes, more than a weights file may hold ({WEIGHTS_MAX_BYTES})"
+            ),
+        ));
+    }
+    let text = match std::fs::read_to_string(&wpath) {
+        Ok(text) => text,
+        Err(e) => return Some(unreadable(sources, format!("cannot read {name}: {e}"))),
+    };
+    let pieces: Vec<&str> = variant
+        .rules
+        .pieces
+        .iter()
+        .map(|p| p.name.as_str())
+        .collect();
+    match crate::eval::Weights::parse(&text, &pieces) {
+        Ok(w) => {
+            variant.weights = w;
+            None
+        }
+        Err((line, message)) => {
+            let start: usize = text.split_inclusive('\n').take(line).map(str::len).sum();
+            let len = text[start..].find('\n').unwrap_or(text.len() - start);
+            let file = sources.add(name, text.clone());
+            Some(
+                Diagnostic::error(
+                    crate::lang::diagnostic::Span::new(file, start..start + len),
+                    message,
+                )
+                .with_code(Code::Weights)
+                .with_label("in the engine's weights for this rule file"),
+            )
+        }
+    }
 }

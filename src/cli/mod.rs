@@ -13,6 +13,7 @@ mod play;
 mod search;
 mod selfplay;
 mod serve;
+mod tune;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -68,6 +69,10 @@ enum Command {
     /// game lengths, how games end, and (--values) piece values from the
     /// games; as text, and into --out as JSON, an SVG chart and the PGN.
     Balance(balance::BalanceArgs),
+    /// Fit the engine's evaluation weights and piece values to the results
+    /// of its own games (Texel's method) and write them to NAME.weights
+    /// beside the rule file, which the engine reads whenever it loads it.
+    Tune(tune::TuneArgs),
     /// Rewrite rule files in the one canonical layout (comments kept);
     /// `--check`: only list those that would change, exit 1 if any.
     Fmt(fmt::FmtArgs),
@@ -167,6 +172,7 @@ pub fn main() -> ExitCode {
         Command::Diff(a) => diff::diff(&a),
         Command::New(a) => new::new(&a),
         Command::Balance(a) => balance::balance(&a),
+        Command::Tune(a) => tune::tune(&a),
         Command::Fmt(a) => fmt::fmt(&a),
         Command::Perft {
             game,

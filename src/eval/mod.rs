@@ -4,55 +4,8 @@
 use crate::board::{Bitset, Color, Kind, MAX_KINDS, Position, Square};
 use crate::movegen::Variant;
 
-/// Every tuning constant of the evaluation, in one place.
-pub mod weights {
-    /// Centipawns per square of empty-board mobility a square gives a piece
-    /// above that piece's average over the board (centralisation).
-    pub const CENTRALISATION: i32 = 4;
-    /// Royal pieces in the middlegame: centipawns lost per square of mobility
-    /// above average (they shelter on the edges).
-    pub const ROYAL_SHELTER: i32 = 6;
-    /// Royal pieces in the endgame: centipawns per square of mobility.
-    pub const ROYAL_ENDGAME: i32 = 8;
-    /// Per rank advanced towards the promotion zone, as a share of the
-    /// value difference to the best promotion, per mille; squared distance.
-    pub const ADVANCEMENT_PERMILLE: i32 = 8;
-    /// A piece in reserve that can still enter is worth this share of its value, per mille.
-    pub const RESERVE_PERMILLE: i32 = 900;
-    /// The side to move's bonus.
-    pub const TEMPO: i32 = 10;
-    /// Material (excluding royals and promoting pieces) below which the
-    /// royal piece should centralise instead of hiding, in centipawns.
-    pub const ENDGAME_MATERIAL: i32 = 1300;
-    /// Mobility: centipawns for a piece's average empty-board mobility worth
-    /// of moves. Each move of a piece is worth `MOBILITY / average`, so a
-    /// move counts for more the fewer a piece usually has.
-    pub const MOBILITY: i32 = 50;
-    /// Moves, per mille of the empty-board average, that count as neither
-    /// good nor bad.
-    pub const MOBILITY_NEUTRAL_PERMILLE: i32 = 400;
-    /// A promoting piece no enemy promoting piece can stop or take on its
-    /// way (a passed pawn): this share of the promotion's gain, per mille,
-    /// times the square of the share of the way already made.
-    pub const PASSED_PERMILLE: i32 = 300;
-    /// King safety: danger units per piece attacking squares near the
-    /// enemy royal piece...
-    pub const KING_ATTACKER: i32 = 50;
-    /// ...and per attack on such a square.
-    pub const KING_ZONE_HIT: i32 = 60;
-    /// The penalty is danger squared divided by this, once two or more
-    /// pieces take part in the attack.
-    pub const KING_DANGER_DIVISOR: i32 = 4096;
-    /// The most the king-safety penalty can be, in centipawns.
-    pub const KING_DANGER_MAX: i32 = 500;
-    /// The largest piece value the evaluation works with, in centipawns: a
-    /// rule file's values (up to a million pawns) are scaled down together,
-    /// keeping their ratios, when its largest is above this.
-    pub const VALUE_CAP: i32 = 4_000;
-    /// No static evaluation is further from zero than this, so evaluation
-    /// never reaches the search's mate scores whatever the values.
-    pub const EVAL_LIMIT: i32 = 20_000;
-}
+pub mod weights;
+pub use weights::Weights;
 
 /// How the evaluation scales a rule file's piece values (and differences of
 /// them): by `.0 / .1`, so that the largest magnitude is at most
@@ -93,14 +46,29 @@ pub struct Eval {
     /// `facts[color][kind]`: (material: the value unless royal; promoting).
     facts: [[(i32, bool); MAX_KINDS]; 2],
     cells: usize,
+    tempo: i32,
+    reserve_permille: i64,
+    king_attacker: i64,
+    king_zone_hit: i64,
+    king_danger_max: i64,
 }
 
 impl Eval {
     /// Derive the tables from a compiled variant.
     pub fn new(v: &Variant) -> Eval {
+        Eval::with_weights(v, &v.weights)
+    }
+
+    /// Derive the tables from a compiled variant with these weights.
+    pub fn with_weights(v: &Variant, w: &Weights) -> Eval {
         let kinds = v.rules.pieces.len();
         let cells = v.geo.cells();
-        let raw: Vec<i32> = v.rules.pieces.iter().map(|p| p.value).collect();
+        let raw: Vec<i32> = v
+            .rules
+            .pieces
+            .iter()
+            .map(|p| w.value_of(&p.name, p.value))
+            .collect();
         let (num, den) = value_scale(&raw);
         let scaled = |x: i32| (x as i64 * num / den) as i32;
         let value: Vec<i32> = raw.iter().map(|&x| scaled(x)).collect();
@@ -108,6 +76,7 @@ impl Eval {
         let mut pst = [vec![vec![0; cells]; kinds], vec![vec![0; cells]; kinds]];
         let mut royal_endgame = [vec![vec![0; cells]; kinds], vec![vec![0; cells]; kinds]];
         let mut mobility = [vec![Vec::new(); kinds], vec![Vec::new(); kinds]];
+        let mobility_weight = w.term("mobility") as i64;
         for color in Color::ALL {
             for kind in Kind::first(kinds) {
                 let mob: Vec<i32> = (0..cells as u16)
@@ -123,9 +92,11 @@ impl Eval {
                 let most = valid.iter().map(|&s| mob[s]).max().unwrap_or(0);
                 if !royal[kind] && !v.promotes(color, kind) && most > 0 {
                     let avg = avg.max(1000);
-                    let neutral = avg * weights::MOBILITY_NEUTRAL_PERMILLE / 1000;
+                    let neutral = avg * w.term("mobility_neutral_permille") / 1000;
                     mobility[color][kind] = (0..=most)
-                        .map(|n| (n * 1000 - neutral) * weights::MOBILITY / avg)
+                        .map(|n| {
+                            ((n * 1000 - neutral) as i64 * mobility_weight / avg as i64) as i32
+                        })
                         .collect();
                 }
                 // Promotion: the best value reachable, and distance to the zone.
@@ -137,23 +108,23 @@ impl Eval {
                     // In thousandths of a square.
                     let centre = mob[s] * 1000 - avg;
                     let mut score = if royal[kind] {
-                        -centre * weights::ROYAL_SHELTER / 1000
+                        -centre * w.term("royal_shelter") / 1000
                     } else {
-                        centre * weights::CENTRALISATION / 1000
+                        centre * w.term("centralisation") / 1000
                     };
                     if let Some((gain, dist_of)) = &promo {
                         let d = dist_of[s];
                         if d >= 0 {
                             let adv = ((max_d - d) * (max_d - d)) as i64;
                             let gain = scaled(*gain) as i64;
-                            score += (gain * adv * weights::ADVANCEMENT_PERMILLE as i64
+                            score += (gain * adv * w.term("advancement_permille") as i64
                                 / 1000
                                 / max_d as i64) as i32;
                         }
                     }
                     pst[color][kind][s] = score;
                     if royal[kind] {
-                        royal_endgame[color][kind][s] = centre * weights::ROYAL_ENDGAME / 1000;
+                        royal_endgame[color][kind][s] = centre * w.term("royal_endgame") / 1000;
                     }
                 }
             }
@@ -173,7 +144,7 @@ impl Eval {
                 b
             })
             .collect();
-        let (passed_mask, passed_bonus) = passed_tables(v, (num, den));
+        let (passed_mask, passed_bonus) = passed_tables(v, (num, den), w.term("passed_permille"));
         let square_value = Color::ALL.map(|color| {
             let value = &value;
             Kind::first(kinds)
@@ -189,6 +160,11 @@ impl Eval {
             f
         });
         Eval {
+            tempo: w.term("tempo"),
+            reserve_permille: w.term("reserve_permille") as i64,
+            king_attacker: w.term("king_attacker") as i64,
+            king_zone_hit: w.term("king_zone_hit") as i64,
+            king_danger_max: w.term("king_danger_max") as i64,
             square_value,
             facts,
             cells,
@@ -228,7 +204,8 @@ impl Eval {
             }
             for (kind, &n) in Kind::first(self.value.len()).zip(pos.reserve[color].iter()) {
                 if n > 0 && v.can_still_drop(pos, color, kind) {
-                    score[color] += n as i32 * self.value[kind] * weights::RESERVE_PERMILLE / 1000;
+                    score[color] +=
+                        (n as i64 * self.value[kind] as i64 * self.reserve_permille / 1000) as i32;
                 }
             }
         }
@@ -250,7 +227,7 @@ impl Eval {
             }
         }
         let us = pos.side;
-        bounded(score[us] - score[us.other()] + weights::TEMPO)
+        bounded(score[us] - score[us.other()] + self.tempo)
     }
 
     /// Mobility and attacks near the enemy royal piece, counted by the
@@ -277,9 +254,10 @@ impl Eval {
                 }
             }
             if attackers >= 2 {
-                let danger = attackers * weights::KING_ATTACKER + hits * weights::KING_ZONE_HIT;
-                *score +=
-                    (danger * danger / weights::KING_DANGER_DIVISOR).min(weights::KING_DANGER_MAX);
+                let danger =
+                    attackers as i64 * self.king_attacker + hits as i64 * self.king_zone_hit;
+                *score += (danger * danger / weights::KING_DANGER_DIVISOR as i64)
+                    .min(self.king_danger_max) as i32;
             }
         }
         score[pos.side] - score[pos.side.other()]
@@ -326,6 +304,7 @@ impl Eval {
 fn passed_tables(
     v: &Variant,
     (num, den): (i64, i64),
+    passed_permille: i32,
 ) -> ([Vec<Vec<Bitset>>; 2], [Vec<Vec<i32>>; 2]) {
     let kinds = v.rules.pieces.len();
     let cells = v.geo.cells();
@@ -375,9 +354,8 @@ fn passed_tables(
                 stop.clear(sq);
                 m[sq as usize] = stop;
                 let made = (max_d - dist[sq as usize]) as i64;
-                b[sq as usize] =
-                    (gain as i64 * num / den * weights::PASSED_PERMILLE as i64 * made * made
-                        / (1000 * max_d as i64 * max_d as i64)) as i32;
+                b[sq as usize] = (gain as i64 * num / den * passed_permille as i64 * made * made
+                    / (1000 * max_d as i64 * max_d as i64)) as i32;
             }
             masks[color][kind] = m;
             bonus[color][kind] = b;

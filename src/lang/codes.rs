@@ -86,6 +86,10 @@ codes! {
     /// The rules cannot be compiled (more piece types or castling sides
     /// than the interpreter supports).
     Compile = "compile",
+    /// The `.weights` file beside a rule file (the engine's evaluation
+    /// weights, written by `myriad tune`) cannot be read or says something
+    /// that is not a weight.
+    Weights = "weights",
     /// Warning: a direction set or zone that nothing uses, or an option
     /// that no `when` reads (each only where the loaded file declares it).
     Unused = "unused",

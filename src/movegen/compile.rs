@@ -68,6 +68,7 @@ impl Variant {
             plain: Default::default(),
             lines: None,
             reach: Default::default(),
+            weights: Default::default(),
             rules,
         };
         v.compile_zones();

@@ -274,6 +274,9 @@ pub struct Variant {
     pub geo: Geometry,
     /// Zobrist keys.
     pub keys: Keys,
+    /// The engine's evaluation weights: the defaults, or those of the
+    /// `.weights` file beside the rule file (see [`crate::eval::Weights`]).
+    pub weights: crate::eval::Weights,
     pub(crate) vectors: Vec<Vector>,
     pub(super) rays: Vec<Square>,
     pub(super) ray_index: Vec<(u32, u8)>,

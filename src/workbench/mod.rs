@@ -8,3 +8,4 @@ pub mod balance_values;
 pub mod diff;
 pub mod fmt;
 pub mod scaffold;
+pub mod tune;

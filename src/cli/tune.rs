@@ -1,0 +1,176 @@
+//! `myriad tune`: self-play games, then the evaluation's weights and piece
+//! values fitted to their results (`myriad::workbench::tune`), written to
+//! the `.weights` file beside the rule file, which the engine then reads
+//! whenever it loads that file.
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use clap::Args;
+
+use myriad::eval::{Eval, Weights};
+use myriad::protocol::selfplay::{Config, play_rounds};
+use myriad::search::Limits;
+use myriad::workbench::tune::{Params, Sample, fit_k, local_search, loss, samples};
+
+use super::args::hash_mb;
+use super::{Failure, bad_input, print_warnings};
+
+/// `myriad tune`'s flags.
+#[derive(Args)]
+pub(super) struct TuneArgs {
+    /// The rule file (its declared options at their defaults).
+    rules: PathBuf,
+    /// Self-play games to take positions from.
+    #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    games: u64,
+    /// Search each move of the games to this depth (the default, 5, unless
+    /// --nodes is given).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=myriad::search::params::MAX_PLY as i64))]
+    depth: Option<u32>,
+    /// Stop each move's search after about this many nodes.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    nodes: Option<u64>,
+    /// Open each game with this many random plies (seeded by the game's
+    /// number and --seed); positions are taken after them and four more.
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u64).range(0..=40))]
+    random_plies: u64,
+    /// Seed of the random opening plies.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Adjudicate a game drawn after this many plies.
+    #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u64).range(1..=10_000))]
+    max_plies: u64,
+    /// Threads for the games and the fitting (default: the number of cores).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
+    concurrency: Option<u64>,
+    /// Passes of the local search at most.
+    #[arg(long, default_value_t = 40, value_parser = clap::value_parser!(u64).range(1..=10_000))]
+    passes: u64,
+    /// Write the weights here (default: beside the rule file, NAME.weights).
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Start from the built-in weights, not from the .weights file beside
+    /// the rule file.
+    #[arg(long)]
+    fresh: bool,
+    /// Transposition table size in megabytes, per thread.
+    #[arg(long, default_value_t = 16, value_parser = hash_mb())]
+    hash: usize,
+}
+
+/// Play, fit, write.
+pub(super) fn tune(a: &TuneArgs) -> Result<(), Failure> {
+    let started = Instant::now();
+    let game = myriad::load::load(&a.rules).map_err(|e| bad_input(e.rendered()))?;
+    print_warnings(&game);
+    let v = &game.variant;
+    let out = a
+        .out
+        .clone()
+        .unwrap_or_else(|| a.rules.with_extension("weights"));
+    // The output must be writable before an hour of games, not after.
+    let existed = out.exists();
+    std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(&out)
+        .map_err(|e| bad_input(format!("{}: {e}", out.display())))?;
+    if !existed {
+        // An empty file would stand for the built-in weights; none is clearer.
+        let _ = std::fs::remove_file(&out);
+    }
+    let threads = a.concurrency.map_or_else(
+        || std::thread::available_parallelism().map_or(1, usize::from),
+        |c| c as usize,
+    );
+    let limits = Limits {
+        depth: a.depth.or(if a.nodes.is_none() { Some(5) } else { None }),
+        nodes: a.nodes,
+        movetime: None::<Duration>,
+        ..Limits::default()
+    };
+    let cfg = Config {
+        limits: limits.clone(),
+        max_plies: a.max_plies as usize,
+        random_plies: a.random_plies as usize,
+        seed: a.seed,
+        hash_mb: a.hash,
+        options: Vec::new(),
+        vote_limits: Limits::default(),
+        opponent: None,
+    };
+    let rounds: Vec<usize> = (1..=a.games as usize).collect();
+    let skip = a.random_plies as usize + 4;
+    let mut data: Vec<Sample> = Vec::new();
+    let mut played = 0;
+    play_rounds(&game, &cfg, &rounds, threads, &[], &[], &mut |rec| {
+        played += 1;
+        data.extend(samples(v, &rec, skip)?);
+        if played % 50 == 0 || played == rounds.len() {
+            eprintln!("games {played}/{}  positions {}", rounds.len(), data.len());
+        }
+        Ok(())
+    })
+    .map_err(bad_input)?;
+    if data.is_empty() {
+        return Err(bad_input(
+            "no positions to fit to: the games ended before any quiet position after the opening plies",
+        ));
+    }
+    let start = if a.fresh {
+        Weights::default()
+    } else {
+        v.weights.clone()
+    };
+    let mut params = Params::new(v, &start);
+    let k = fit_k(v, &Eval::with_weights(v, &params.weights), &data, threads);
+    let before = loss(
+        v,
+        &Eval::with_weights(v, &params.weights),
+        &data,
+        k,
+        threads,
+    );
+    eprintln!("k {k:.3}  loss {before:.6}  ({} positions)", data.len());
+    let after = local_search(
+        v,
+        &mut params,
+        &data,
+        k,
+        a.passes as usize,
+        threads,
+        &mut |p| {
+            let moved: Vec<String> = p.moved.iter().map(|(n, x)| format!("{n} {x}")).collect();
+            eprintln!(
+                "pass {}  loss {:.6}  {}",
+                p.number,
+                p.loss,
+                moved.join(", ")
+            );
+        },
+    );
+    let limit = match (limits.depth, limits.nodes) {
+        (_, Some(n)) => format!("--nodes {n}"),
+        (Some(d), _) => format!("--depth {d}"),
+        _ => String::new(),
+    };
+    let header = format!(
+        "Engine weights for {} ({}), written by `myriad tune`:\n\
+         {} self-play games ({limit}, {} random plies, seed {}), {} positions,\n\
+         k {k:.3}, loss {before:.6} -> {after:.6}, {:.0} s.\n\
+         Delete this file to use the built-in weights.",
+        v.rules.name,
+        a.rules.display(),
+        a.games,
+        a.random_plies,
+        a.seed,
+        data.len(),
+        started.elapsed().as_secs_f64(),
+    );
+    std::fs::write(&out, params.weights.to_text(&header))
+        .map_err(|e| bad_input(format!("{}: {e}", out.display())))?;
+    println!("{}", params.weights.to_text(&header));
+    eprintln!("wrote {}", out.display());
+    Ok(())
+}

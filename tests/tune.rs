@@ -1,0 +1,175 @@
+//! The engine's evaluation weights: the `.weights` file beside a rule file
+//! (read whenever the rule file loads, every mistake a located error) and
+//! `myriad tune`, which writes it from the engine's own games.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use myriad::eval::{Eval, Weights};
+use myriad::load::load;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn myriad(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_myriad"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("myriad runs")
+}
+
+/// A fresh directory holding a copy of `rules/NAME.variant`; its path.
+fn scratch(test: &str, name: &str) -> (PathBuf, PathBuf) {
+    let dir = std::env::temp_dir().join(format!("myriad-tune-{}-{test}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join(format!("{name}.variant"));
+    std::fs::copy(root().join(format!("rules/{name}.variant")), &file).unwrap();
+    (dir, file)
+}
+
+fn weights_beside(file: &Path, text: &str) {
+    std::fs::write(file.with_extension("weights"), text).unwrap();
+}
+
+#[test]
+fn a_weights_file_beside_the_rule_file_is_what_the_engine_evaluates_with() {
+    let (_dir, file) = scratch("beside", "chess");
+    let plain = load(&file).unwrap();
+    assert_eq!(plain.variant.weights, Weights::default());
+    let start = plain.variant.start_position();
+    let before = Eval::new(&plain.variant).evaluate(&plain.variant, &start);
+    // The tempo is added as it stands: 10 by default, 50 here, so the start
+    // position's score rises by exactly 40.
+    weights_beside(
+        &file,
+        "# a comment\n\ntempo = 50   # the side to move's bonus\n",
+    );
+    let tuned = load(&file).unwrap();
+    assert_eq!(tuned.variant.weights.term("tempo"), 50);
+    let after = Eval::new(&tuned.variant).evaluate(&tuned.variant, &start);
+    assert_eq!(after, before + 40);
+    // A piece value replaces the rule file's for the engine: White a knight
+    // up (black's b8 knight gone) is worth 300 (the rule file's `value 3`) by default, 500 centipawns here.
+    let fen = "r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let pos = myriad::notation::parse_fen(&plain.variant, fen).unwrap();
+    let default_up = Eval::new(&plain.variant).evaluate(&plain.variant, &pos) - before;
+    weights_beside(&file, "value Knight = 500\n");
+    let valued = load(&file).unwrap();
+    let valued_up = Eval::new(&valued.variant).evaluate(&valued.variant, &pos)
+        - Eval::new(&valued.variant).evaluate(&valued.variant, &start);
+    assert_eq!(
+        valued_up - default_up,
+        500 - 300,
+        "{default_up} {valued_up}"
+    );
+}
+
+#[test]
+fn every_mistake_in_a_weights_file_is_a_located_error() {
+    let (_dir, file) = scratch("mistakes", "chess");
+    for (text, line, says) in [
+        ("tempo = 5\nmobilty = 3\n", 2, "unknown weight `mobilty`"),
+        ("value knight = 300\n", 1, "no piece is named `knight`"),
+        ("tempo = lots\n", 1, "`lots` is not an integer"),
+        ("tempo = 99999\n", 1, "is not an integer within"),
+        ("tempo = 1\ntempo = 2\n", 2, "`tempo` is given twice"),
+        ("\n\njust words\n", 3, "expected `NAME = INTEGER`"),
+    ] {
+        weights_beside(&file, text);
+        let e = match load(&file) {
+            Ok(_) => panic!("{text:?} loaded"),
+            Err(e) => e,
+        };
+        assert_eq!(e.count(), 1, "{text:?}");
+        let d = &e.diagnostics[0];
+        assert_eq!(d.code.map(|c| c.as_str()), Some("weights"), "{text:?}");
+        let shown = e.rendered();
+        assert!(shown.contains(says), "{text:?}: {shown}");
+        assert!(
+            shown.contains(&format!("chess.weights:{line}:1")),
+            "{text:?}: {shown}"
+        );
+        // The command line says the same and exits 2.
+        let o = myriad(&["check", file.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(2), "{text:?}");
+        assert!(
+            String::from_utf8_lossy(&o.stderr).contains(says),
+            "{text:?}"
+        );
+    }
+}
+
+#[test]
+fn weights_written_as_text_read_back_the_same() {
+    let mut w = Weights::default();
+    w.terms[0] = 7;
+    w.terms[5] = -3;
+    w.values.push(("Knight".into(), 333));
+    let text = w.to_text("two\nlines");
+    assert!(text.starts_with("# two\n# lines\n"), "{text}");
+    let back = Weights::parse(&text, &["Knight", "King"]).unwrap();
+    assert_eq!(back, w);
+}
+
+#[test]
+fn tune_plays_fits_and_writes_weights_the_engine_then_loads() {
+    let (dir, file) = scratch("cli", "chess");
+    let out = dir.join("fitted.weights");
+    let o = myriad(&[
+        "tune",
+        file.to_str().unwrap(),
+        "--games",
+        "6",
+        "--depth",
+        "2",
+        "--concurrency",
+        "2",
+        "--passes",
+        "3",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    // Loss before and after: the local search only keeps what lowers it.
+    let line = err.lines().find(|l| l.starts_with("k ")).expect("k line");
+    let before: f64 = line.split("loss ").nth(1).unwrap()[..8].parse().unwrap();
+    let last = err.lines().rfind(|l| l.starts_with("pass ")).unwrap();
+    let after: f64 = last.split("loss ").nth(1).unwrap()[..8].parse().unwrap();
+    assert!(after <= before, "{err}");
+    // The file names every weight and every piece but the king, and is
+    // what the engine reads when it sits beside the rule file.
+    let text = std::fs::read_to_string(&out).unwrap();
+    for name in Weights::NAMES {
+        assert!(text.contains(&format!("\n{name} = ")), "{name}: {text}");
+    }
+    for piece in ["Queen", "Rook", "Bishop", "Knight", "Pawn"] {
+        assert!(text.contains(&format!("value {piece} = ")), "{text}");
+    }
+    assert!(!text.contains("value King"), "{text}");
+    std::fs::copy(&out, file.with_extension("weights")).unwrap();
+    let g = load(&file).unwrap();
+    assert_ne!(g.variant.weights, Weights::default());
+    assert_eq!(g.variant.weights.values.len(), 5);
+}
+
+#[test]
+fn tune_refuses_what_it_cannot_do_before_playing() {
+    let (dir, file) = scratch("refuse", "chess");
+    let o = myriad(&["tune", "no/such.variant", "--games", "1"]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = myriad(&[
+        "tune",
+        file.to_str().unwrap(),
+        "--games",
+        "1",
+        "--out",
+        dir.join("no/such/dir/x.weights").to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("x.weights"));
+    assert!(!file.with_extension("weights").exists());
+}
