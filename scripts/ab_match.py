@@ -3,7 +3,7 @@
 
   scripts/ab_match.py NEW_BINARY OLD_BINARY [--games 100]
                       [--tc 2+0.02 | --nodes N] [--concurrency 1]
-                      [--adjudicate] [--openings FILE] [--hash MB]
+                      [--adjudicate] [--openings FILE] [--offset K] [--hash MB]
                       [--new-option NAME=VALUE ...] [--old-option NAME=VALUE ...]
 
 The options are UCI options set on one side (e.g. the same binary twice,
@@ -12,7 +12,8 @@ The options are UCI options set on one side (e.g. the same binary twice,
 Both colours from each opening of the openings file (default
 scripts/openings-ab.txt, 500 balanced positions made by
 scripts/make_openings.py; scripts/openings.txt holds the ten hand-picked ones
-of scripts/match.py). With --nodes each move is searched to a fixed node
+of scripts/match.py), starting at opening --offset (so that a second run
+plays new openings). With --nodes each move is searched to a fixed node
 count (a fair measure for a change that does not alter the work per node,
 and reproducible under load); with --tc, a clock per side. --concurrency runs
 that many games at once, each with its own pair of engines. A game is drawn
@@ -97,6 +98,7 @@ def main():
     ap.add_argument("--adjudicate", action="store_true")
     ap.add_argument("--openings", default=None)
     ap.add_argument("--hash", type=int, default=0, help="Hash (MB) on both sides")
+    ap.add_argument("--offset", type=int, default=0, help="start at this opening (a second sample)")
     ap.add_argument("--new-option", action="append", default=[], metavar="NAME=VALUE")
     ap.add_argument("--old-option", action="append", default=[], metavar="NAME=VALUE")
     a = ap.parse_args()
@@ -125,7 +127,7 @@ def main():
                         return
                     state["next"] += 1
                 new_white = g % 2 == 0
-                res = play_game(new, old, openings[(g // 2) % len(openings)], new_white, a, g)
+                res = play_game(new, old, openings[(a.offset + g // 2) % len(openings)], new_white, a, g)
                 s = {"1-0": 1.0, "0-1": 0.0}.get(res, 0.5)
                 s = s if new_white else 1 - s
                 with lock:
