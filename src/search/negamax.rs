@@ -2,7 +2,7 @@
 //! table cut-offs, null move, reverse futility, late-move reductions and
 //! pruning, check extensions; quiescence at the horizon (`quiesce.rs`).
 
-use super::ordering::{is_quiet, pick};
+use super::ordering::is_quiet;
 use super::tt::{from_tt, to_tt};
 use super::*;
 
@@ -120,7 +120,7 @@ impl Run<'_> {
         // `must capture`: with a legal capture, only captures are legal.
         let forced = v.captures_forced(pos, &moves, &safety);
         let mut scores = std::mem::take(&mut self.scores[ply]);
-        self.score_moves(pos, &moves, &mut scores, tt.and_then(|e| e.mv), ply, true);
+        self.score_moves(pos, &moves, &mut scores, tt.and_then(|e| e.mv), ply);
 
         let mut best = -INF;
         let mut best_move = None;
@@ -128,7 +128,7 @@ impl Run<'_> {
         // Legal moves tried so far.
         let mut i = 0;
         for j in 0..moves.len() {
-            pick(&mut moves, &mut scores, j);
+            self.pick_exchange(pos, &mut moves, &mut scores, j);
             let m = moves[j];
             if (forced && !v.is_capture(pos, m)) || !v.is_legal_fast(pos, m, &safety) {
                 continue;
