@@ -76,6 +76,15 @@ pub mod params {
     /// `--hash`), megabytes. Whether the machine has the memory is checked
     /// when the table is allocated ([`super::Tt::try_new`]).
     pub const MAX_HASH_MB: usize = 65536;
+    /// History: a quiet move's score is kept within +-this...
+    pub const HISTORY_MAX: i32 = 16384;
+    /// ...a cut-off adds this times the depth squared (and takes it from the
+    /// quiet moves searched before it at that node)...
+    pub const HISTORY_BONUS: i32 = 16;
+    /// ...but never more than this.
+    pub const HISTORY_BONUS_MAX: i32 = 1200;
+    /// Quiet moves remembered per node for that.
+    pub const QUIETS_KEPT: usize = 32;
     /// Deepest search.
     pub const MAX_PLY: usize = 100;
     /// Most search threads (UCI `Threads`, `--threads`).

@@ -6,6 +6,17 @@ use super::ordering::is_quiet;
 use super::tt::{from_tt, to_tt};
 use super::*;
 
+/// A placeholder for the unused slots of a move array.
+const fn m_none() -> Move {
+    Move {
+        from: 0,
+        to: 0,
+        kind: MoveKind::Pass,
+        data: 0,
+        gate: 0,
+    }
+}
+
 impl Run<'_> {
     #[allow(clippy::too_many_arguments)]
     pub(super) fn negamax(
@@ -125,6 +136,10 @@ impl Run<'_> {
         let mut best = -INF;
         let mut best_move = None;
         let original_alpha = alpha;
+        // The quiet moves searched here without a cut-off (the first
+        // `QUIETS_KEPT`), whose history a quiet cut-off lowers.
+        let mut quiets = [m_none(); params::QUIETS_KEPT];
+        let mut n_quiets = 0;
         // Legal moves tried so far.
         let mut i = 0;
         for j in 0..moves.len() {
@@ -216,12 +231,20 @@ impl Run<'_> {
                                 k[1] = k[0];
                                 k[0] = Some(m);
                             }
-                            let h = &mut self.history[m.from as usize * 256 + m.to as usize];
-                            *h = (*h + depth * depth).min(1 << 20);
+                            let bonus = (params::HISTORY_BONUS * depth * depth)
+                                .min(params::HISTORY_BONUS_MAX);
+                            self.update_history(m, bonus);
+                            for &q in &quiets[..n_quiets] {
+                                self.update_history(q, -bonus);
+                            }
                         }
                         break;
                     }
                 }
+            }
+            if quiet && n_quiets < params::QUIETS_KEPT {
+                quiets[n_quiets] = m;
+                n_quiets += 1;
             }
         }
         self.bufs[ply] = moves;
@@ -245,6 +268,15 @@ impl Run<'_> {
         self.tt
             .store(pos.hash, best_move, to_tt(best, ply), depth, bound);
         best
+    }
+
+    /// Move `m`'s history towards `+-HISTORY_MAX` by `bonus`, the step
+    /// shrinking as it nears the bound (history gravity: old successes fade,
+    /// and the score stays bounded without clamping).
+    #[inline]
+    fn update_history(&mut self, m: Move, bonus: i32) {
+        let h = &mut self.history[m.from as usize * 256 + m.to as usize];
+        *h += bonus - *h * bonus.abs() / params::HISTORY_MAX;
     }
 
     pub(super) fn has_big_pieces(&self, pos: &Position) -> bool {
