@@ -173,6 +173,11 @@ struct Worker {
     id: usize,
     killers: Vec<[Option<Move>; 2]>,
     history: Vec<i32>,
+    /// The quiet move that last refuted each move (by its from and to
+    /// squares), tried after the killers.
+    counters: Vec<Option<Move>>,
+    /// The move made at each ply of the current line (None: a null move).
+    played: Vec<Option<Move>>,
     bufs: Vec<Vec<Move>>,
     scores: Vec<Vec<i32>>,
     path: Vec<u64>,
@@ -200,6 +205,8 @@ impl Worker {
             id,
             killers: vec![[None; 2]; params::MAX_PLY + 2],
             history: vec![0; 256 * 256],
+            counters: vec![None; 256 * 256],
+            played: vec![None; params::MAX_PLY + 2],
             bufs: (0..params::MAX_PLY + params::QS_MAX_PLY + 4)
                 .map(|_| Vec::with_capacity(256))
                 .collect(),
@@ -227,6 +234,7 @@ impl Worker {
     fn clear(&mut self) {
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
         self.history.iter_mut().for_each(|h| *h = 0);
+        self.counters.iter_mut().for_each(|c| *c = None);
         self.eval_cache.iter_mut().for_each(|e| *e = (0, 0));
     }
 

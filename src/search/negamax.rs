@@ -104,6 +104,7 @@ impl Run<'_> {
             let saved_hash = pos.hash;
             let undo = v.make_null(pos);
             self.path.push(saved_hash);
+            self.played[ply] = None;
             let s = -self.negamax(
                 pos,
                 depth - 1 - params::NULL_R,
@@ -190,6 +191,7 @@ impl Run<'_> {
                 self.path.pop();
                 continue;
             }
+            self.played[ply] = Some(m);
             let score = if i == 0 {
                 -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1, true)
             } else {
@@ -234,6 +236,9 @@ impl Run<'_> {
                             let bonus = (params::HISTORY_BONUS * depth * depth)
                                 .min(params::HISTORY_BONUS_MAX);
                             self.update_history(m, bonus);
+                            if let Some(p) = self.previous_move(ply) {
+                                self.counters[p.from as usize * 256 + p.to as usize] = Some(m);
+                            }
                             for &q in &quiets[..n_quiets] {
                                 self.update_history(q, -bonus);
                             }
@@ -277,6 +282,13 @@ impl Run<'_> {
     fn update_history(&mut self, m: Move, bonus: i32) {
         let h = &mut self.history[m.from as usize * 256 + m.to as usize];
         *h += bonus - *h * bonus.abs() / params::HISTORY_MAX;
+    }
+
+    /// The move that led to the node at `ply` (None at the root and after
+    /// a null move).
+    #[inline]
+    pub(super) fn previous_move(&self, ply: usize) -> Option<Move> {
+        ply.checked_sub(1).and_then(|p| self.played[p])
     }
 
     pub(super) fn has_big_pieces(&self, pos: &Position) -> bool {

@@ -1,13 +1,14 @@
 //! Move ordering: the table move first, then captures that do not lose
-//! material by MVV-LVA, killers, quiet moves by history, and last the
-//! captures the static exchange evaluation says lose; moves are picked
-//! best-first from their scores.
+//! material by MVV-LVA, killers, the countermove, quiet moves by history,
+//! and last the captures the static exchange evaluation says lose; moves
+//! are picked best-first from their scores.
 
 use super::*;
 
 impl Run<'_> {
     /// Score `moves` for [`pick`] or [`Run::pick_exchange`]: the table
-    /// move, captures and promotions by MVV-LVA, killers, quiet moves by
+    /// move, captures and promotions by MVV-LVA, killers, the countermove
+    /// (the quiet move that last refuted the move before), quiet moves by
     /// history.
     pub(super) fn score_moves(
         &self,
@@ -19,6 +20,9 @@ impl Run<'_> {
     ) {
         scores.clear();
         let killers = self.killers[ply.min(params::MAX_PLY)];
+        let counter = self
+            .previous_move(ply.min(params::MAX_PLY))
+            .and_then(|p| self.counters[p.from as usize * 256 + p.to as usize]);
         for &m in moves {
             let s = if Some(m) == tt_move {
                 TT_MOVE
@@ -28,6 +32,8 @@ impl Run<'_> {
                 KILLER + 1
             } else if killers[1] == Some(m) {
                 KILLER
+            } else if counter == Some(m) {
+                KILLER - 1
             } else {
                 self.history[m.from as usize * 256 + m.to as usize]
             };
