@@ -83,6 +83,12 @@ pub mod params {
     pub const HISTORY_BONUS: i32 = 16;
     /// ...but never more than this.
     pub const HISTORY_BONUS_MAX: i32 = 1200;
+    /// Correction history entries per side (a power of two)...
+    pub const CORRECTION_ENTRIES: usize = 1 << 14;
+    /// ...each in this fraction of a centipawn...
+    pub const CORRECTION_GRAIN: i32 = 256;
+    /// ...and within +-this many centipawns.
+    pub const CORRECTION_MAX: i32 = 64;
     /// Quiet moves remembered per node for that.
     pub const QUIETS_KEPT: usize = 32;
     /// Deepest search.
@@ -178,6 +184,10 @@ struct Worker {
     counters: Vec<Option<Move>>,
     /// The move made at each ply of the current line (None: a null move).
     played: Vec<Option<Move>>,
+    /// Correction history: by side to move and pawn structure
+    /// ([`Position::pawn_hash`]), how far searches found the static
+    /// evaluation off, in 1/`CORRECTION_GRAIN` centipawns.
+    correction: Vec<i32>,
     bufs: Vec<Vec<Move>>,
     scores: Vec<Vec<i32>>,
     path: Vec<u64>,
@@ -207,6 +217,7 @@ impl Worker {
             history: vec![0; 256 * 256],
             counters: vec![None; 256 * 256],
             played: vec![None; params::MAX_PLY + 2],
+            correction: vec![0; 2 * params::CORRECTION_ENTRIES],
             bufs: (0..params::MAX_PLY + params::QS_MAX_PLY + 4)
                 .map(|_| Vec::with_capacity(256))
                 .collect(),
@@ -235,6 +246,7 @@ impl Worker {
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
         self.history.iter_mut().for_each(|h| *h = 0);
         self.counters.iter_mut().for_each(|c| *c = None);
+        self.correction.iter_mut().for_each(|c| *c = 0);
         self.eval_cache.iter_mut().for_each(|e| *e = (0, 0));
     }
 

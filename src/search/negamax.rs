@@ -78,7 +78,8 @@ impl Run<'_> {
         let static_eval = if in_check {
             -INF
         } else {
-            self.static_eval(pos)
+            let e = self.static_eval(pos);
+            (e + self.correction(pos)).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
         };
         // Reverse futility: far enough above beta near the leaves, stop here.
         if !pv_node
@@ -270,9 +271,44 @@ impl Run<'_> {
         } else {
             Bound::Upper
         };
+        // The search found the static evaluation off: remember by how much
+        // for this pawn structure, unless the bound says nothing about it
+        // or a capture or promotion decided the score.
+        if !in_check
+            && best.abs() < MATE_BOUND
+            && best_move.is_none_or(|m| is_quiet(pos, m))
+            && !(bound == Bound::Lower && best <= static_eval)
+            && !(bound == Bound::Upper && best >= static_eval)
+        {
+            self.update_correction(pos, best - static_eval, depth);
+        }
         self.tt
             .store(pos.hash, best_move, to_tt(best, ply), depth, bound);
         best
+    }
+
+    #[inline]
+    fn correction_index(&self, pos: &Position) -> usize {
+        pos.side.index() * params::CORRECTION_ENTRIES
+            + (pos.pawn_hash as usize & (params::CORRECTION_ENTRIES - 1))
+    }
+
+    /// The correction to the static evaluation of `pos`, centipawns.
+    #[inline]
+    fn correction(&self, pos: &Position) -> i32 {
+        self.correction[self.correction_index(pos)] / params::CORRECTION_GRAIN
+    }
+
+    /// Move the correction of `pos` towards `diff` centipawns, the more
+    /// the deeper the search that found it.
+    fn update_correction(&mut self, pos: &Position, diff: i32, depth: i32) {
+        let i = self.correction_index(pos);
+        let w = (depth * depth + 2 * depth + 1).min(128);
+        let limit = params::CORRECTION_MAX * params::CORRECTION_GRAIN;
+        let span = 4 * params::CORRECTION_MAX;
+        let target = diff.clamp(-span, span) * params::CORRECTION_GRAIN;
+        let c = &mut self.correction[i];
+        *c = ((*c * (256 - w) + target * w) / 256).clamp(-limit, limit);
     }
 
     /// Move `m`'s history towards `+-HISTORY_MAX` by `bonus`, the step
