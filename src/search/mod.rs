@@ -1,7 +1,7 @@
 //! Search: iterative deepening over a principal-variation alpha-beta search
 //! with a transposition table, quiescence, move ordering (TT move, MVV-LVA,
-//! killers, history), null-move pruning, late-move reductions and check
-//! extensions. It knows only the compiled variant; it never prints: progress
+//! killers, countermove, history with gravity), correction history,
+//! null-move pruning, late-move reductions and check extensions. It knows only the compiled variant; it never prints: progress
 //! goes to a callback, and the protocol layer formats it.
 
 mod limits;
