@@ -47,6 +47,7 @@ proptest! {
         let mut moves = Vec::new();
         for c in choices {
             prop_assert_eq!(pos.hash, pos.compute_hash(&v.keys), "incremental hash drifted at {}", write_fen(v, &pos));
+            prop_assert_eq!(pos.pawn_hash, pos.compute_pawn_hash(&v.keys), "incremental pawn hash drifted at {}", write_fen(v, &pos));
             let fen = write_fen(v, &pos);
             let back = parse_fen(v, &fen);
             prop_assert!(back.is_ok(), "printed FEN does not parse: {fen}: {:?}", back.err());

@@ -214,6 +214,9 @@ pub struct Position {
     pub passes: u8,
     /// Zobrist hash of all of the above but the clocks.
     pub hash: u64,
+    /// Zobrist hash of the pieces that promote alone (pawn structure; the
+    /// search keys its evaluation corrections by it).
+    pub pawn_hash: u64,
     /// A count in progress (`counting`): its limit in plies, 0 for none.
     /// Hashed.
     pub count_limit: u16,
@@ -251,6 +254,7 @@ impl Position {
             checks: [0; 2],
             passes: 0,
             hash: 0,
+            pawn_hash: 0,
             count_limit: 0,
             count_ply: 0,
             promoted: Bitset::EMPTY,
@@ -269,6 +273,7 @@ impl Position {
             self.royals[p.color()].set(sq);
         }
         self.hash ^= keys.piece[p.0 as usize * 256 + sq as usize];
+        self.pawn_hash ^= keys.pawn[p.0 as usize * 256 + sq as usize];
     }
 
     /// Remove the piece on a square, updating the hash.
@@ -279,7 +284,19 @@ impl Position {
         self.occ[p.color()].clear(sq);
         self.royals[p.color()].clear(sq);
         self.hash ^= keys.piece[p.0 as usize * 256 + sq as usize];
+        self.pawn_hash ^= keys.pawn[p.0 as usize * 256 + sq as usize];
         p
+    }
+
+    /// The pawn hash computed from scratch.
+    pub fn compute_pawn_hash(&self, keys: &Keys) -> u64 {
+        let mut h = 0;
+        for c in Color::ALL {
+            for sq in self.occ[c].iter() {
+                h ^= keys.pawn[self.board[sq as usize].0 as usize * 256 + sq as usize];
+            }
+        }
+        h
     }
 
     /// The hash computed from scratch (for checking the incremental one).

@@ -34,6 +34,10 @@ pub struct Keys {
     /// `gates[player * 16 + file]`: the player's gating right on that file
     /// (`gating`).
     pub gates: [u64; 32],
+    /// `pawn[code * 256 + sq]`: the piece key for the pieces that promote,
+    /// 0 for the rest (set once the promotions are compiled); their keys
+    /// summed make [`Position::pawn_hash`](super::Position::pawn_hash).
+    pub pawn: Vec<u64>,
 }
 
 impl Keys {
@@ -55,7 +59,9 @@ impl Keys {
             .collect();
         // Drawn after the pass keys, so those are as before.
         let gates = std::array::from_fn(|_| rng.next_u64());
+        let pawn = vec![0; codes * 256];
         Keys {
+            pawn,
             gates,
             passes,
             piece,

@@ -3,7 +3,9 @@
 //! promotion zones, and the overlaps that could yield one move twice.
 
 use crate::board::zobrist::Keys;
-use crate::board::{Bitset, CastlingRights, Color, Geometry, Kind, MAX_KINDS, MAX_WINGS, Square};
+use crate::board::{
+    Bitset, CastlingRights, Color, Geometry, Kind, MAX_KINDS, MAX_WINGS, Piece, Square,
+};
 use crate::ir::{DropEffect, Effect, Guard, MoveRule, Requirement, RuleSet, Target, Vector};
 
 use super::tables::*;
@@ -93,6 +95,15 @@ impl Variant {
             v.promotion[color] = (0..v.rules.pieces.len())
                 .map(|kind| v.compile_promotion(color, kind))
                 .collect();
+        }
+        for color in Color::ALL {
+            for kind in Kind::first(v.rules.pieces.len()) {
+                if v.promotes(color, kind) {
+                    let code = Piece::new(kind, color).0 as usize * 256;
+                    let (pawn, piece) = (&mut v.keys.pawn, &v.keys.piece);
+                    pawn[code..code + 256].copy_from_slice(&piece[code..code + 256]);
+                }
+            }
         }
         v.overlaps = v.compile_overlaps();
         for color in Color::ALL {

@@ -16,6 +16,7 @@ pub struct Undo {
     ep: Option<(Square, Square)>,
     halfmove: u32,
     hash: u64,
+    pawn_hash: u64,
     checks: [u8; 2],
     passes: u8,
     blast: Blast,
@@ -89,6 +90,7 @@ impl Variant {
             ep: pos.ep,
             halfmove: pos.halfmove,
             hash: pos.hash,
+            pawn_hash: pos.pawn_hash,
             checks: pos.checks,
             passes: pos.passes,
             blast: Blast::default(),
@@ -310,5 +312,6 @@ impl Variant {
         pos.dropped = undo.dropped;
         pos.gates = undo.gates;
         pos.hash = undo.hash;
+        pos.pawn_hash = undo.pawn_hash;
     }
 }

@@ -408,6 +408,7 @@ impl Variant {
             }
         }
         pos.hash = pos.compute_hash(&self.keys);
+        pos.pawn_hash = pos.compute_pawn_hash(&self.keys);
         pos
     }
 

@@ -384,6 +384,7 @@ pub fn parse_fen(v: &Variant, fen: &str) -> Result<Position, FenError> {
     pos.checks = checks;
     pos.passes = passes;
     pos.hash = pos.compute_hash(&v.keys);
+    pos.pawn_hash = pos.compute_pawn_hash(&v.keys);
     check_position(v, &pos)?;
     Ok(pos)
 }

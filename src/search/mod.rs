@@ -1,7 +1,7 @@
 //! Search: iterative deepening over a principal-variation alpha-beta search
 //! with a transposition table, quiescence, move ordering (TT move, MVV-LVA,
-//! killers, history), null-move pruning, late-move reductions and check
-//! extensions. It knows only the compiled variant; it never prints: progress
+//! killers, countermove, history with gravity), correction history,
+//! null-move pruning, late-move reductions and check extensions. It knows only the compiled variant; it never prints: progress
 //! goes to a callback, and the protocol layer formats it.
 
 mod limits;
@@ -76,6 +76,21 @@ pub mod params {
     /// `--hash`), megabytes. Whether the machine has the memory is checked
     /// when the table is allocated ([`super::Tt::try_new`]).
     pub const MAX_HASH_MB: usize = 65536;
+    /// History: a quiet move's score is kept within +-this...
+    pub const HISTORY_MAX: i32 = 16384;
+    /// ...a cut-off adds this times the depth squared (and takes it from the
+    /// quiet moves searched before it at that node)...
+    pub const HISTORY_BONUS: i32 = 16;
+    /// ...but never more than this.
+    pub const HISTORY_BONUS_MAX: i32 = 1200;
+    /// Correction history entries per side (a power of two)...
+    pub const CORRECTION_ENTRIES: usize = 1 << 14;
+    /// ...each in this fraction of a centipawn...
+    pub const CORRECTION_GRAIN: i32 = 256;
+    /// ...and within +-this many centipawns.
+    pub const CORRECTION_MAX: i32 = 64;
+    /// Quiet moves remembered per node for that.
+    pub const QUIETS_KEPT: usize = 32;
     /// Deepest search.
     pub const MAX_PLY: usize = 100;
     /// Most search threads (UCI `Threads`, `--threads`).
@@ -164,6 +179,15 @@ struct Worker {
     id: usize,
     killers: Vec<[Option<Move>; 2]>,
     history: Vec<i32>,
+    /// The quiet move that last refuted each move (by its from and to
+    /// squares), tried after the killers.
+    counters: Vec<Option<Move>>,
+    /// The move made at each ply of the current line (None: a null move).
+    played: Vec<Option<Move>>,
+    /// Correction history: by side to move and pawn structure
+    /// ([`Position::pawn_hash`]), how far searches found the static
+    /// evaluation off, in 1/`CORRECTION_GRAIN` centipawns.
+    correction: Vec<i32>,
     bufs: Vec<Vec<Move>>,
     scores: Vec<Vec<i32>>,
     path: Vec<u64>,
@@ -191,6 +215,9 @@ impl Worker {
             id,
             killers: vec![[None; 2]; params::MAX_PLY + 2],
             history: vec![0; 256 * 256],
+            counters: vec![None; 256 * 256],
+            played: vec![None; params::MAX_PLY + 2],
+            correction: vec![0; 2 * params::CORRECTION_ENTRIES],
             bufs: (0..params::MAX_PLY + params::QS_MAX_PLY + 4)
                 .map(|_| Vec::with_capacity(256))
                 .collect(),
@@ -218,6 +245,8 @@ impl Worker {
     fn clear(&mut self) {
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
         self.history.iter_mut().for_each(|h| *h = 0);
+        self.counters.iter_mut().for_each(|c| *c = None);
+        self.correction.iter_mut().for_each(|c| *c = 0);
         self.eval_cache.iter_mut().for_each(|e| *e = (0, 0));
     }
 

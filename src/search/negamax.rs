@@ -2,9 +2,20 @@
 //! table cut-offs, null move, reverse futility, late-move reductions and
 //! pruning, check extensions; quiescence at the horizon (`quiesce.rs`).
 
-use super::ordering::{is_quiet, pick};
+use super::ordering::is_quiet;
 use super::tt::{from_tt, to_tt};
 use super::*;
+
+/// A placeholder for the unused slots of a move array.
+const fn m_none() -> Move {
+    Move {
+        from: 0,
+        to: 0,
+        kind: MoveKind::Pass,
+        data: 0,
+        gate: 0,
+    }
+}
 
 impl Run<'_> {
     #[allow(clippy::too_many_arguments)]
@@ -67,7 +78,8 @@ impl Run<'_> {
         let static_eval = if in_check {
             -INF
         } else {
-            self.static_eval(pos)
+            let e = self.static_eval(pos);
+            (e + self.correction(pos)).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
         };
         // Reverse futility: far enough above beta near the leaves, stop here.
         if !pv_node
@@ -93,6 +105,7 @@ impl Run<'_> {
             let saved_hash = pos.hash;
             let undo = v.make_null(pos);
             self.path.push(saved_hash);
+            self.played[ply] = None;
             let s = -self.negamax(
                 pos,
                 depth - 1 - params::NULL_R,
@@ -120,15 +133,19 @@ impl Run<'_> {
         // `must capture`: with a legal capture, only captures are legal.
         let forced = v.captures_forced(pos, &moves, &safety);
         let mut scores = std::mem::take(&mut self.scores[ply]);
-        self.score_moves(pos, &moves, &mut scores, tt.and_then(|e| e.mv), ply, true);
+        self.score_moves(pos, &moves, &mut scores, tt.and_then(|e| e.mv), ply);
 
         let mut best = -INF;
         let mut best_move = None;
         let original_alpha = alpha;
+        // The quiet moves searched here without a cut-off (the first
+        // `QUIETS_KEPT`), whose history a quiet cut-off lowers.
+        let mut quiets = [m_none(); params::QUIETS_KEPT];
+        let mut n_quiets = 0;
         // Legal moves tried so far.
         let mut i = 0;
         for j in 0..moves.len() {
-            pick(&mut moves, &mut scores, j);
+            self.pick_exchange(pos, &mut moves, &mut scores, j);
             let m = moves[j];
             if (forced && !v.is_capture(pos, m)) || !v.is_legal_fast(pos, m, &safety) {
                 continue;
@@ -175,6 +192,7 @@ impl Run<'_> {
                 self.path.pop();
                 continue;
             }
+            self.played[ply] = Some(m);
             let score = if i == 0 {
                 -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1, true)
             } else {
@@ -216,12 +234,23 @@ impl Run<'_> {
                                 k[1] = k[0];
                                 k[0] = Some(m);
                             }
-                            let h = &mut self.history[m.from as usize * 256 + m.to as usize];
-                            *h = (*h + depth * depth).min(1 << 20);
+                            let bonus = (params::HISTORY_BONUS * depth * depth)
+                                .min(params::HISTORY_BONUS_MAX);
+                            self.update_history(m, bonus);
+                            if let Some(p) = self.previous_move(ply) {
+                                self.counters[p.from as usize * 256 + p.to as usize] = Some(m);
+                            }
+                            for &q in &quiets[..n_quiets] {
+                                self.update_history(q, -bonus);
+                            }
                         }
                         break;
                     }
                 }
+            }
+            if quiet && n_quiets < params::QUIETS_KEPT {
+                quiets[n_quiets] = m;
+                n_quiets += 1;
             }
         }
         self.bufs[ply] = moves;
@@ -242,9 +271,60 @@ impl Run<'_> {
         } else {
             Bound::Upper
         };
+        // The search found the static evaluation off: remember by how much
+        // for this pawn structure, unless the bound says nothing about it
+        // or a capture or promotion decided the score.
+        if !in_check
+            && best.abs() < MATE_BOUND
+            && best_move.is_none_or(|m| is_quiet(pos, m))
+            && !(bound == Bound::Lower && best <= static_eval)
+            && !(bound == Bound::Upper && best >= static_eval)
+        {
+            self.update_correction(pos, best - static_eval, depth);
+        }
         self.tt
             .store(pos.hash, best_move, to_tt(best, ply), depth, bound);
         best
+    }
+
+    #[inline]
+    fn correction_index(&self, pos: &Position) -> usize {
+        pos.side.index() * params::CORRECTION_ENTRIES
+            + (pos.pawn_hash as usize & (params::CORRECTION_ENTRIES - 1))
+    }
+
+    /// The correction to the static evaluation of `pos`, centipawns.
+    #[inline]
+    fn correction(&self, pos: &Position) -> i32 {
+        self.correction[self.correction_index(pos)] / params::CORRECTION_GRAIN
+    }
+
+    /// Move the correction of `pos` towards `diff` centipawns, the more
+    /// the deeper the search that found it.
+    fn update_correction(&mut self, pos: &Position, diff: i32, depth: i32) {
+        let i = self.correction_index(pos);
+        let w = (depth * depth + 2 * depth + 1).min(128);
+        let limit = params::CORRECTION_MAX * params::CORRECTION_GRAIN;
+        let span = 4 * params::CORRECTION_MAX;
+        let target = diff.clamp(-span, span) * params::CORRECTION_GRAIN;
+        let c = &mut self.correction[i];
+        *c = ((*c * (256 - w) + target * w) / 256).clamp(-limit, limit);
+    }
+
+    /// Move `m`'s history towards `+-HISTORY_MAX` by `bonus`, the step
+    /// shrinking as it nears the bound (history gravity: old successes fade,
+    /// and the score stays bounded without clamping).
+    #[inline]
+    fn update_history(&mut self, m: Move, bonus: i32) {
+        let h = &mut self.history[m.from as usize * 256 + m.to as usize];
+        *h += bonus - *h * bonus.abs() / params::HISTORY_MAX;
+    }
+
+    /// The move that led to the node at `ply` (None at the root and after
+    /// a null move).
+    #[inline]
+    pub(super) fn previous_move(&self, ply: usize) -> Option<Move> {
+        ply.checked_sub(1).and_then(|p| self.played[p])
     }
 
     pub(super) fn has_big_pieces(&self, pos: &Position) -> bool {

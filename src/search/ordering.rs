@@ -1,15 +1,15 @@
 //! Move ordering: the table move first, then captures that do not lose
-//! material by MVV-LVA, killers, quiet moves by history, and last the
-//! captures the static exchange evaluation says lose; moves are picked
-//! best-first from their scores.
+//! material by MVV-LVA, killers, the countermove, quiet moves by history,
+//! and last the captures the static exchange evaluation says lose; moves
+//! are picked best-first from their scores.
 
 use super::*;
 
 impl Run<'_> {
-    /// Score `moves` for [`pick`]. With `exchange`, a capture by a piece
-    /// worth more than its victim is looked at by the static exchange
-    /// evaluation and goes after the quiet moves if it loses (quiescence
-    /// prunes those instead, so it does not ask).
+    /// Score `moves` for [`pick`] or [`Run::pick_exchange`]: the table
+    /// move, captures and promotions by MVV-LVA, killers, the countermove
+    /// (the quiet move that last refuted the move before), quiet moves by
+    /// history.
     pub(super) fn score_moves(
         &self,
         pos: &mut Position,
@@ -17,35 +17,77 @@ impl Run<'_> {
         scores: &mut Vec<i32>,
         tt_move: Option<Move>,
         ply: usize,
-        exchange: bool,
     ) {
         scores.clear();
         let killers = self.killers[ply.min(params::MAX_PLY)];
+        let counter = self
+            .previous_move(ply.min(params::MAX_PLY))
+            .and_then(|p| self.counters[p.from as usize * 256 + p.to as usize]);
         for &m in moves {
             let s = if Some(m) == tt_move {
-                1 << 30
+                TT_MOVE
             } else if !is_quiet(pos, m) {
-                let victim = self.captured_value(pos, m);
-                let promo = if m.kind == MoveKind::Promotion {
-                    self.eval.value(Kind::new(m.data as usize))
-                } else {
-                    0
-                };
-                let attacker = self.value_at(pos, m.from);
-                let mvv_lva = (victim + promo) * 16 - attacker / 16;
-                if exchange && attacker > victim + promo && self.loses_exchange(pos, m) {
-                    mvv_lva - (1 << 24)
-                } else {
-                    (1 << 24) + mvv_lva
-                }
+                GOOD_CAPTURE + self.mvv_lva(pos, m).0
             } else if killers[0] == Some(m) {
-                (1 << 23) + 1
+                KILLER + 1
             } else if killers[1] == Some(m) {
-                1 << 23
+                KILLER
+            } else if counter == Some(m) {
+                KILLER - 1
             } else {
                 self.history[m.from as usize * 256 + m.to as usize]
             };
             scores.push(s);
+        }
+    }
+
+    /// MVV-LVA of a capture or promotion, and whether its attacker is worth
+    /// more than what it wins (the static exchange evaluation then decides
+    /// whether it loses).
+    #[inline]
+    fn mvv_lva(&self, pos: &Position, m: Move) -> (i32, bool) {
+        let victim = self.captured_value(pos, m);
+        let promo = if m.kind == MoveKind::Promotion {
+            self.eval.value(Kind::new(m.data as usize))
+        } else {
+            0
+        };
+        let attacker = self.value_at(pos, m.from);
+        (
+            (victim + promo) * 16 - attacker / 16,
+            attacker > victim + promo,
+        )
+    }
+
+    /// Move the best remaining move to position `i`, as [`pick`] does,
+    /// after asking the static exchange evaluation about captures by a
+    /// piece worth more than its victim, lazily: only when such a capture
+    /// comes up as the best. One that loses goes after the quiet moves and
+    /// the best is sought again. The order is the one scoring every capture
+    /// first would give (a losing capture's score only falls, so the move
+    /// chosen is the first of the best of the final scores), with no
+    /// evaluation spent on captures a cut-off never reaches.
+    pub(super) fn pick_exchange(
+        &self,
+        pos: &mut Position,
+        moves: &mut [Move],
+        scores: &mut [i32],
+        i: usize,
+    ) {
+        loop {
+            let best = best_index(scores, moves.len(), i);
+            let s = scores[best];
+            if (GOOD_CAPTURE..TT_MOVE).contains(&s) {
+                let m = moves[best];
+                let (mvv_lva, risky) = self.mvv_lva(pos, m);
+                if risky && self.loses_exchange(pos, m) {
+                    scores[best] = mvv_lva - GOOD_CAPTURE;
+                    continue;
+                }
+            }
+            moves.swap(i, best);
+            scores.swap(i, best);
+            return;
         }
     }
 
@@ -88,17 +130,31 @@ pub(super) fn is_quiet(pos: &Position, m: Move) -> bool {
     }
 }
 
+/// Score of the table move.
+const TT_MOVE: i32 = 1 << 30;
+/// Captures and promotions not known to lose: this plus MVV-LVA.
+const GOOD_CAPTURE: i32 = 1 << 24;
+/// The second killer (the first is one more).
+const KILLER: i32 = 1 << 23;
+
 /// Move the best-scored remaining move to position `i`.
 #[inline]
 pub(super) fn pick(moves: &mut [Move], scores: &mut [i32], i: usize) {
-    // The first of the best (ties keep the earlier move), without bounds checks.
-    let rest = &scores[i..moves.len()];
+    let best = best_index(scores, moves.len(), i);
+    moves.swap(i, best);
+    scores.swap(i, best);
+}
+
+/// The first of the best scores in `scores[i..len]` (ties keep the earlier
+/// move), without bounds checks.
+#[inline]
+fn best_index(scores: &[i32], len: usize, i: usize) -> usize {
+    let rest = &scores[i..len];
     let (mut best, mut top) = (i, rest[0]);
     for (j, &s) in (i + 1..).zip(&rest[1..]) {
         if s > top {
             (best, top) = (j, s);
         }
     }
-    moves.swap(i, best);
-    scores.swap(i, best);
+    best
 }

@@ -55,14 +55,7 @@ impl Run<'_> {
         }
         let safety = v.safety_given(pos, (qply < 4).then_some(in_check));
         let mut scores = std::mem::take(&mut self.scores[ply]);
-        self.score_moves(
-            pos,
-            &moves,
-            &mut scores,
-            None,
-            ply.min(params::MAX_PLY),
-            false,
-        );
+        self.score_moves(pos, &moves, &mut scores, None, ply.min(params::MAX_PLY));
         let mut legal = 0;
         for i in 0..moves.len() {
             pick(&mut moves, &mut scores, i);
