@@ -31,6 +31,7 @@ fn config(limits: Limits, max_plies: usize, random_plies: usize) -> Config {
             ..Limits::default()
         },
         opponent: None,
+        opponent_weights: None,
     }
 }
 

@@ -173,3 +173,82 @@ fn tune_refuses_what_it_cannot_do_before_playing() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("x.weights"));
     assert!(!file.with_extension("weights").exists());
 }
+
+/// The moves of each game of a PGN file (the lines after the tags).
+fn pgn_moves(path: &Path) -> Vec<String> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .split("\n\n")
+        .filter(|block| !block.trim().is_empty() && !block.trim_start().starts_with('['))
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn selfplay_opponent_weights_give_the_second_engine_other_weights() {
+    let (dir, file) = scratch("opponent", "chess");
+    let weights = dir.join("cheap-queen.weights");
+    // The second engine thinks a queen worth a pawn: it gives it away.
+    std::fs::write(&weights, "value Queen = 100\n").unwrap();
+    let run = |opponent: &str, pgn: &Path| {
+        let out = myriad(&[
+            "selfplay",
+            file.to_str().unwrap(),
+            "--games",
+            "2",
+            "--depth",
+            "2",
+            "--random-plies",
+            "2",
+            "--concurrency",
+            "1",
+            "--opponent-weights",
+            opponent,
+            "--pgn",
+            pgn.to_str().unwrap(),
+        ]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let (same, other) = (dir.join("same.pgn"), dir.join("other.pgn"));
+    let said = run("builtin", &same);
+    assert!(
+        said.contains("first engine (depth 2) against second (depth 2, built-in weights): +"),
+        "{said}"
+    );
+    let said = run(weights.to_str().unwrap(), &other);
+    assert!(
+        said.contains("against second (depth 2, weights of --opponent-weights): +"),
+        "{said}"
+    );
+    // Same openings, same depth: only the second engine's weights differ,
+    // and they change its play.
+    let (a, b) = (pgn_moves(&same), pgn_moves(&other));
+    assert_eq!(a.len(), 2);
+    assert_eq!(b.len(), 2);
+    assert_ne!(
+        a, b,
+        "the second engine played the same moves with other weights"
+    );
+    // A mistake in the file is named with its line, before any game.
+    std::fs::write(&weights, "# fine\nvalue Queen = lots\n").unwrap();
+    let out = myriad(&[
+        "selfplay",
+        file.to_str().unwrap(),
+        "--games",
+        "2",
+        "--depth",
+        "2",
+        "--opponent-weights",
+        weights.to_str().unwrap(),
+        "--pgn",
+        other.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("cheap-queen.weights:2: "), "{err}");
+}

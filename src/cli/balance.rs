@@ -122,6 +122,7 @@ pub(super) fn balance(a: &BalanceArgs) -> Result<(), Failure> {
             options: Vec::new(),
             vote_limits: Limits::default(),
             opponent: None,
+            opponent_weights: None,
         },
         date: pgn_date(),
         games: a.games as usize,

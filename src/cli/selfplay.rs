@@ -55,6 +55,13 @@ pub(super) struct SelfplayArgs {
     /// colours alternating by game; prints the first engine's score.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=myriad::search::params::MAX_PLY as i64))]
     opponent_depth: Option<u32>,
+    /// A second engine evaluating with other weights plays against the
+    /// first, colours alternating by game, with the same limits unless
+    /// --opponent-depth says otherwise: `builtin` for the built-in weights,
+    /// or a weights file (as `myriad tune` writes). Prints the first
+    /// engine's score: an A/B match of two sets of weights in any variant.
+    #[arg(long, value_name = "FILE|builtin")]
+    opponent_weights: Option<PathBuf>,
     /// Fix a declared option, NAME=VALUE (repeatable); options with a vote
     /// not fixed here are decided by the engine's vote.
     #[arg(long = "option", value_name = "NAME=VALUE", value_parser = option_setting)]
@@ -64,12 +71,20 @@ pub(super) struct SelfplayArgs {
 /// Play the games, write the PGN, print the tally.
 pub(super) fn selfplay(args: &SelfplayArgs) -> Result<(), Failure> {
     let limits = args.limits.limits();
-    let opponent = args.opponent_depth.map(|d| Limits {
-        depth: Some(d),
-        ..Limits::default()
-    });
     let base = myriad::load::load(&args.rules).map_err(|e| bad_input(e.rendered()))?;
     print_warnings(&base);
+    let opponent_weights = match &args.opponent_weights {
+        Some(p) => Some(read_weights(p, &base.variant).map_err(bad_input)?),
+        None => None,
+    };
+    let opponent = match (args.opponent_depth, &opponent_weights) {
+        (Some(d), _) => Some(Limits {
+            depth: Some(d),
+            ..Limits::default()
+        }),
+        (None, Some(_)) => Some(limits.clone()),
+        (None, None) => None,
+    };
     let texts: Vec<String> = args.options.iter().map(|o| o.raw.clone()).collect();
     let fixed = base.parse_options(&texts).map_err(bad_input)?;
     let vote_limits = Limits {
@@ -86,6 +101,7 @@ pub(super) fn selfplay(args: &SelfplayArgs) -> Result<(), Failure> {
         options: fixed,
         vote_limits,
         opponent: opponent.clone(),
+        opponent_weights,
     };
     let (values, votes) = decide_options(&base, &cfg).map_err(bad_input)?;
     let explained: Vec<String> = votes.iter().map(|d| d.explain(&base)).collect();
@@ -152,8 +168,13 @@ pub(super) fn selfplay(args: &SelfplayArgs) -> Result<(), Failure> {
     print!("{}", tally.table());
     if let Some(o) = &opponent {
         let n = first.iter().sum::<u32>().max(1);
+        let weights = match &args.opponent_weights {
+            Some(p) if p.as_os_str() == "builtin" => ", built-in weights",
+            Some(_) => ", weights of --opponent-weights",
+            None => "",
+        };
         println!(
-            "first engine ({}) against second ({}): +{} ={} -{}  score {:.1}%",
+            "first engine ({}) against second ({}{weights}): +{} ={} -{}  score {:.1}%",
             LimitArgs::describe(&cfg.limits),
             LimitArgs::describe(o),
             first[0],
@@ -163,6 +184,31 @@ pub(super) fn selfplay(args: &SelfplayArgs) -> Result<(), Failure> {
         );
     }
     Ok(())
+}
+
+/// The weights of `--opponent-weights`: `builtin`, or a weights file
+/// (at most 64 KiB), its mistakes named with their line.
+fn read_weights(
+    path: &std::path::Path,
+    v: &myriad::movegen::Variant,
+) -> Result<myriad::eval::Weights, String> {
+    if path.as_os_str() == "builtin" {
+        return Ok(myriad::eval::Weights::default());
+    }
+    let name = path.display();
+    let size = std::fs::metadata(path)
+        .map_err(|e| format!("--opponent-weights {name}: {e}"))?
+        .len();
+    if size > 64 * 1024 {
+        return Err(format!(
+            "--opponent-weights {name}: {size} bytes, more than a weights file may hold (65536)"
+        ));
+    }
+    let text =
+        std::fs::read_to_string(path).map_err(|e| format!("--opponent-weights {name}: {e}"))?;
+    let pieces: Vec<&str> = v.rules.pieces.iter().map(|p| p.name.as_str()).collect();
+    myriad::eval::Weights::parse(&text, &pieces)
+        .map_err(|(line, msg)| format!("{name}:{}: {msg}", line + 1))
 }
 
 /// `K/M` with 1 <= K <= M.

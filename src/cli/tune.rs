@@ -99,6 +99,7 @@ pub(super) fn tune(a: &TuneArgs) -> Result<(), Failure> {
         options: Vec::new(),
         vote_limits: Limits::default(),
         opponent: None,
+        opponent_weights: None,
     };
     let rounds: Vec<usize> = (1..=a.games as usize).collect();
     let skip = a.random_plies as usize + 4;

@@ -39,6 +39,9 @@ pub struct Config {
     /// A second engine with these limits: it plays Black in odd rounds and
     /// White in even ones (the first engine uses `limits`).
     pub opponent: Option<Limits>,
+    /// The second engine's evaluation weights (default: the variant's, as
+    /// the first engine's).
+    pub opponent_weights: Option<crate::eval::Weights>,
 }
 
 pub use crate::play::GameResult;
@@ -237,7 +240,13 @@ pub fn play_rounds(
                 let v = &game.variant;
                 let made = Searcher::try_new(v, cfg.hash_mb).and_then(|a| {
                     let b = match cfg.opponent {
-                        Some(_) => Some(Searcher::try_new(v, cfg.hash_mb)?),
+                        Some(_) => {
+                            let mut b = Searcher::try_new(v, cfg.hash_mb)?;
+                            if let Some(w) = &cfg.opponent_weights {
+                                b.set_weights(v, w);
+                            }
+                            Some(b)
+                        }
                         None => None,
                     };
                     Ok((a, b))

@@ -280,6 +280,11 @@ impl Searcher {
         Ok(Searcher::with_table(v, Tt::try_new(hash_mb)?))
     }
 
+    /// Evaluate with `w` instead of the variant's weights (`v.weights`).
+    pub fn set_weights(&mut self, v: &Variant, w: &crate::eval::Weights) {
+        self.eval = Eval::with_weights(v, w);
+    }
+
     /// A searcher for `v` using `tt` (e.g. the table of a searcher for
     /// another variant, cleared: no second allocation). One thread.
     pub fn with_table(v: &Variant, tt: Tt) -> Searcher {
