@@ -252,3 +252,48 @@ fn selfplay_opponent_weights_give_the_second_engine_other_weights() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("cheap-queen.weights:2: "), "{err}");
 }
+
+#[test]
+fn tune_option_plays_the_games_with_it_and_fits_the_piece_it_brings() {
+    // Perier's extra piece enters only with `extra=yes` (declined by
+    // default): without it the Perier is never on the board, so the fit
+    // cannot move its value off the rule file's 400; with it, it does
+    // (to fixed depth the games and the fit are the same on every run).
+    let dir = std::env::temp_dir().join(format!("myriad-tune-{}-option", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let fit = |extra: Option<&str>| {
+        let out = dir.join("perier.weights");
+        let mut args = vec![
+            "tune",
+            "rules/perier.variant",
+            "--games",
+            "6",
+            "--depth",
+            "2",
+            "--concurrency",
+            "1",
+            "--out",
+            out.to_str().unwrap(),
+        ];
+        if let Some(x) = extra {
+            args.extend(["--option", x]);
+        }
+        let o = myriad(&args);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        std::fs::read_to_string(&out).unwrap()
+    };
+    let without = fit(None);
+    assert!(without.contains("\nvalue Perier = 400\n"), "{without}");
+    let with = fit(Some("extra=yes"));
+    assert!(
+        with.contains("(--depth 2, --option extra=yes, 8 random plies"),
+        "{with}"
+    );
+    assert!(with.contains("\nvalue Perier = "), "{with}");
+    assert!(!with.contains("\nvalue Perier = 400\n"), "{with}");
+    // A choice the option does not have is refused before any game.
+    let o = myriad(&["tune", "rules/perier.variant", "--option", "extra=maybe"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("`maybe` is not a choice of `extra`"));
+}

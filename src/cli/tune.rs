@@ -13,13 +13,14 @@ use myriad::protocol::selfplay::{Config, play_rounds};
 use myriad::search::Limits;
 use myriad::workbench::tune::{Params, Sample, fit_k, local_search, loss, samples};
 
-use super::args::hash_mb;
+use super::args::{OptionSetting, hash_mb, option_setting};
 use super::{Failure, bad_input, print_warnings};
 
 /// `myriad tune`'s flags.
 #[derive(Args)]
 pub(super) struct TuneArgs {
-    /// The rule file (its declared options at their defaults).
+    /// The rule file (its declared options at their defaults unless
+    /// --option fixes them).
     rules: PathBuf,
     /// Self-play games to take positions from.
     #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
@@ -57,13 +58,26 @@ pub(super) struct TuneArgs {
     /// Transposition table size in megabytes, per thread.
     #[arg(long, default_value_t = 16, value_parser = hash_mb())]
     hash: usize,
+    /// Play the games with a declared option fixed, NAME=VALUE (repeatable),
+    /// e.g. `extra=yes` so that an extra piece is in the games and its value
+    /// is fitted; the weights are written for the rule file, whatever options.
+    #[arg(long = "option", value_name = "NAME=VALUE", value_parser = option_setting)]
+    options: Vec<OptionSetting>,
 }
 
 /// Play, fit, write.
 pub(super) fn tune(a: &TuneArgs) -> Result<(), Failure> {
     let started = Instant::now();
-    let game = myriad::load::load(&a.rules).map_err(|e| bad_input(e.rendered()))?;
-    print_warnings(&game);
+    let base = myriad::load::load(&a.rules).map_err(|e| bad_input(e.rendered()))?;
+    print_warnings(&base);
+    let texts: Vec<String> = a.options.iter().map(|o| o.raw.clone()).collect();
+    let fixed = base.parse_options(&texts).map_err(bad_input)?;
+    let game = if fixed.is_empty() {
+        base
+    } else {
+        base.with_options(&fixed)
+            .map_err(|e| bad_input(e.rendered()))?
+    };
     let v = &game.variant;
     let out = a
         .out
@@ -96,7 +110,7 @@ pub(super) fn tune(a: &TuneArgs) -> Result<(), Failure> {
         random_plies: a.random_plies as usize,
         seed: a.seed,
         hash_mb: a.hash,
-        options: Vec::new(),
+        options: fixed.clone(),
         vote_limits: Limits::default(),
         opponent: None,
         opponent_weights: None,
@@ -156,9 +170,13 @@ pub(super) fn tune(a: &TuneArgs) -> Result<(), Failure> {
         (Some(d), _) => format!("--depth {d}"),
         _ => String::new(),
     };
+    let with: String = fixed
+        .iter()
+        .map(|(n, x)| format!(", --option {n}={x}"))
+        .collect();
     let header = format!(
         "Engine weights for {} ({}), written by `myriad tune`:\n\
-         {} self-play games ({limit}, {} random plies, seed {}), {} positions,\n\
+         {} self-play games ({limit}{with}, {} random plies, seed {}), {} positions,\n\
          k {k:.3}, loss {before:.6} -> {after:.6}, {:.0} s.\n\
          Delete this file to use the built-in weights.",
         v.rules.name,
