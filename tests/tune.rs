@@ -273,6 +273,8 @@ fn tune_option_plays_the_games_with_it_and_fits_the_piece_it_brings() {
             "2",
             "--concurrency",
             "1",
+            // From the built-in weights, not from rules/perier.weights.
+            "--fresh",
             "--out",
             out.to_str().unwrap(),
         ];
