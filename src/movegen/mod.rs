@@ -19,6 +19,7 @@ mod make;
 mod overlap;
 mod perft;
 mod plain;
+mod probe;
 mod reach;
 mod tables;
 

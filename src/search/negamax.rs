@@ -2,7 +2,7 @@
 //! table cut-offs, null move, reverse futility, late-move reductions and
 //! pruning, check extensions; quiescence at the horizon (`quiesce.rs`).
 
-use super::ordering::is_quiet;
+use super::ordering::{TT_MOVE, is_quiet};
 use super::tt::{from_tt, to_tt};
 use super::*;
 
@@ -126,14 +126,28 @@ impl Run<'_> {
 
         // Pseudo-legal moves, each checked for legality only when its turn
         // comes: a cut-off spares the checks of the moves never tried.
+        // The table's move is tried first, before the others are generated
+        // (a cut-off by it spares their generation and scoring), when its
+        // piece's moves show it to be one the generator lists.
+        let tt_move = tt.and_then(|e| e.mv);
         let mut moves = std::mem::take(&mut self.bufs[ply]);
+        let mut scores = std::mem::take(&mut self.scores[ply]);
         moves.clear();
-        v.pseudo_moves(pos, &mut moves);
+        scores.clear();
+        let mut staged =
+            tt_move.filter(|&m| ply > 0 && !v.rules.must_capture && v.generates_by_piece(pos, m));
+        if let Some(m) = staged {
+            moves.push(m);
+            scores.push(TT_MOVE);
+        } else {
+            v.pseudo_moves(pos, &mut moves);
+        }
         let safety = v.safety_given(pos, Some(in_check));
         // `must capture`: with a legal capture, only captures are legal.
         let forced = v.captures_forced(pos, &moves, &safety);
-        let mut scores = std::mem::take(&mut self.scores[ply]);
-        self.score_moves(pos, &moves, &mut scores, tt.and_then(|e| e.mv), ply);
+        if staged.is_none() {
+            self.score_moves(pos, &moves, &mut scores, tt_move, ply);
+        }
 
         let mut best = -INF;
         let mut best_move = None;
@@ -144,7 +158,18 @@ impl Run<'_> {
         let mut n_quiets = 0;
         // Legal moves tried so far.
         let mut i = 0;
-        for j in 0..moves.len() {
+        let mut j = 0;
+        loop {
+            if j == 1
+                && let Some(first) = staged.take()
+            {
+                self.generate_rest(pos, &mut moves, &mut scores, first, ply);
+            }
+            if j >= moves.len() {
+                break;
+            }
+            j += 1;
+            let j = j - 1;
             self.pick_exchange(pos, &mut moves, &mut scores, j);
             let m = moves[j];
             if (forced && !v.is_capture(pos, m)) || !v.is_legal_fast(pos, m, &safety) {
@@ -285,6 +310,26 @@ impl Run<'_> {
         self.tt
             .store(pos.hash, best_move, to_tt(best, ply), depth, bound);
         best
+    }
+
+    /// After the table's move (`moves[0]`), tried before the others were
+    /// generated: generate and score them, in the order generation and
+    /// picking would have given had they been generated first (the first
+    /// move generated takes the table move's place).
+    fn generate_rest(
+        &mut self,
+        pos: &mut Position,
+        moves: &mut Vec<Move>,
+        scores: &mut Vec<i32>,
+        first: Move,
+        ply: usize,
+    ) {
+        self.v.pseudo_moves(pos, moves);
+        if let Some(k) = moves[1..].iter().position(|&m| m == first) {
+            moves[1 + k] = moves[1];
+            moves.remove(1);
+        }
+        self.score_moves(pos, moves, scores, Some(first), ply);
     }
 
     #[inline]

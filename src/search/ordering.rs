@@ -131,7 +131,7 @@ pub(super) fn is_quiet(pos: &Position, m: Move) -> bool {
 }
 
 /// Score of the table move.
-const TT_MOVE: i32 = 1 << 30;
+pub(super) const TT_MOVE: i32 = 1 << 30;
 /// Captures and promotions not known to lose: this plus MVV-LVA.
 const GOOD_CAPTURE: i32 = 1 << 24;
 /// The second killer (the first is one more).
