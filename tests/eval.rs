@@ -43,3 +43,58 @@ fn passed_pawns_as_in_the_textbook() {
         "a king does not promote"
     );
 }
+
+/// The evaluation of `fen` for the side to move with one weight set to
+/// `value`, the others as the variant's.
+fn eval_with(game: &myriad::load::Game, fen: &str, name: &str, value: i32) -> i32 {
+    let v = &game.variant;
+    let mut w = v.weights.clone();
+    let i = myriad::eval::Weights::NAMES
+        .iter()
+        .position(|&n| n == name)
+        .expect("weight");
+    w.terms[i] = value;
+    let pos = parse_fen(v, fen).expect("fen");
+    Eval::with_weights(v, &w).evaluate(v, &pos)
+}
+
+/// `promoting_threat`: the pawn on e5 forks the knight on d6 and the bishop
+/// on f6, two threats; the black pawns attack no white piece. A pawn
+/// attacking a pawn does not count.
+#[test]
+fn a_pawn_fork_is_two_threats() {
+    let game = chess();
+    let fork = "r2qk2r/ppp2ppp/3n1b2/4P3/8/8/PPP2PPP/R2QK2R w KQkq - 0 1";
+    let with = eval_with(&game, fork, "promoting_threat", 40);
+    let without = eval_with(&game, fork, "promoting_threat", 0);
+    assert_eq!(with - without, 80, "two threats of 40 for White, to move");
+    // The same from Black's side: the threats count against it.
+    let black = "r2qk2r/ppp2ppp/3n1b2/4P3/8/8/PPP2PPP/R2QK2R b KQkq - 0 1";
+    let with = eval_with(&game, black, "promoting_threat", 40);
+    let without = eval_with(&game, black, "promoting_threat", 0);
+    assert_eq!(with - without, -80);
+    // Pawns against a pawn: d5 and f5 attack e6, and e6 attacks both; no
+    // threat counts.
+    let pawns = "4k3/8/4p3/3P1P2/8/8/8/4K3 w - - 0 1";
+    assert_eq!(
+        eval_with(&game, pawns, "promoting_threat", 40),
+        eval_with(&game, pawns, "promoting_threat", 0)
+    );
+}
+
+/// `royal_cover`: before the endgame, White's king on g1 has three pawns
+/// next to it (f2, g2, h2), Black's on g8 none; in the endgame (queens
+/// off) the term is gone.
+#[test]
+fn pawns_next_to_the_king_cover_it_before_the_endgame() {
+    let game = chess();
+    let middlegame = "3qr1k1/8/8/8/8/8/5PPP/3QR1K1 w - - 0 1";
+    let with = eval_with(&game, middlegame, "royal_cover", 10);
+    let without = eval_with(&game, middlegame, "royal_cover", 0);
+    assert_eq!(with - without, 30);
+    let endgame = "4r1k1/8/8/8/8/8/5PPP/4R1K1 w - - 0 1";
+    assert_eq!(
+        eval_with(&game, endgame, "royal_cover", 10),
+        eval_with(&game, endgame, "royal_cover", 0)
+    );
+}

@@ -61,6 +61,16 @@ impl Bitset {
         (0..4).any(|i| self.0[i] & other.0[i] != 0)
     }
 
+    /// Intersection.
+    #[inline(always)]
+    pub fn and(&self, other: &Bitset) -> Bitset {
+        let mut r = *self;
+        for i in 0..4 {
+            r.0[i] &= other.0[i];
+        }
+        r
+    }
+
     /// Union.
     pub fn or(&self, other: &Bitset) -> Bitset {
         let mut r = *self;

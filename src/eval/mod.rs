@@ -35,6 +35,9 @@ pub struct Eval {
     /// `passed[color][kind][sq]`: for a promoting piece, the squares where
     /// an enemy promoting piece would stop it (empty if it does not promote).
     passed_mask: [Vec<Vec<Bitset>>; 2],
+    /// `step_attacks[color][kind][sq]`: for a promoting piece, the squares
+    /// its one-step captures reach (empty if it does not promote).
+    step_attacks: [Vec<Vec<Bitset>>; 2],
     /// `passed_bonus[color][kind][sq]`: its bonus when none is there.
     passed_bonus: [Vec<Vec<i32>>; 2],
     /// Per square: the squares next to it (and itself), where attacks on a
@@ -51,6 +54,8 @@ pub struct Eval {
     king_attacker: i64,
     king_zone_hit: i64,
     king_danger_max: i64,
+    promoting_threat: i32,
+    royal_cover: i32,
 }
 
 impl Eval {
@@ -145,6 +150,18 @@ impl Eval {
             })
             .collect();
         let (passed_mask, passed_bonus) = passed_tables(v, (num, den), w.term("passed_permille"));
+        let step_attacks = Color::ALL.map(|color| {
+            Kind::first(kinds)
+                .map(|kind| {
+                    if passed_mask[color][kind].is_empty() {
+                        return Vec::new();
+                    }
+                    (0..cells as u16)
+                        .map(|sq| v.empty_board_step_attacks(color, kind, sq as Square))
+                        .collect()
+                })
+                .collect()
+        });
         let square_value = Color::ALL.map(|color| {
             let value = &value;
             Kind::first(kinds)
@@ -165,6 +182,9 @@ impl Eval {
             king_attacker: w.term("king_attacker") as i64,
             king_zone_hit: w.term("king_zone_hit") as i64,
             king_danger_max: w.term("king_danger_max") as i64,
+            promoting_threat: w.term("promoting_threat"),
+            royal_cover: w.term("royal_cover"),
+            step_attacks,
             square_value,
             facts,
             cells,
@@ -210,14 +230,34 @@ impl Eval {
             }
         }
         for color in Color::ALL {
+            let them = color.other();
             for sq in promoting[color].iter() {
                 let kind = pos.board[sq as usize].kind();
-                if self.passed(color, kind, sq, &promoting[color.other()]) {
+                if self.passed(color, kind, sq, &promoting[them]) {
                     score[color] += self.passed_bonus[color][kind][sq as usize];
+                }
+                // Threats: enemy pieces worth more within one capturing step.
+                let hits = self.step_attacks[color][kind][sq as usize].and(&pos.occ[them]);
+                for t in hits.iter() {
+                    let (value, promotes) = self.facts[them][pos.board[t as usize].kind().index()];
+                    if !promotes && value > self.facts[color][kind.index()].0 {
+                        score[color] += self.promoting_threat;
+                    }
                 }
             }
         }
-        if material[Color::FIRST] + material[Color::SECOND] < 2 * weights::ENDGAME_MATERIAL {
+        let endgame =
+            material[Color::FIRST] + material[Color::SECOND] < 2 * weights::ENDGAME_MATERIAL;
+        if !endgame && self.royal_cover != 0 {
+            // Cover: own promoting pieces next to a royal piece.
+            for (color, s) in Color::ALL.into_iter().zip(score.iter_mut()) {
+                for k in pos.royals[color].iter() {
+                    *s += self.near[k as usize].and(&promoting[color]).count() as i32
+                        * self.royal_cover;
+                }
+            }
+        }
+        if endgame {
             for (color, s) in Color::ALL.into_iter().zip(score.iter_mut()) {
                 for sq in pos.royals[color].iter() {
                     let kind = pos.board[sq as usize].kind();

@@ -44,6 +44,13 @@ pub const KING_ZONE_HIT: i32 = 60;
 pub const KING_DANGER_DIVISOR: i32 = 4096;
 /// The most the king-safety penalty can be, in centipawns.
 pub const KING_DANGER_MAX: i32 = 500;
+/// A promoting piece attacking an enemy piece worth more than itself
+/// (neither royal nor promoting; a pawn forking or hitting a piece), in
+/// centipawns per such attack.
+pub const PROMOTING_THREAT: i32 = 40;
+/// Before the endgame, each own promoting piece next to a royal piece
+/// (its pawn cover), in centipawns.
+pub const ROYAL_COVER: i32 = 10;
 /// The largest piece value the evaluation works with, in centipawns: a
 /// rule file's values (up to a million pawns) are scaled down together,
 /// keeping their ratios, when its largest is above this.
@@ -73,7 +80,7 @@ impl Default for Weights {
 
 impl Weights {
     /// The tunable weights' names, as a `.weights` file writes them.
-    pub const NAMES: [&'static str; 12] = [
+    pub const NAMES: [&'static str; 14] = [
         "centralisation",
         "royal_shelter",
         "royal_endgame",
@@ -86,10 +93,12 @@ impl Weights {
         "king_attacker",
         "king_zone_hit",
         "king_danger_max",
+        "promoting_threat",
+        "royal_cover",
     ];
 
     /// Their defaults, the constants of this module.
-    pub const DEFAULTS: [i32; 12] = [
+    pub const DEFAULTS: [i32; Weights::NAMES.len()] = [
         CENTRALISATION,
         ROYAL_SHELTER,
         ROYAL_ENDGAME,
@@ -102,6 +111,8 @@ impl Weights {
         KING_ATTACKER,
         KING_ZONE_HIT,
         KING_DANGER_MAX,
+        PROMOTING_THREAT,
+        ROYAL_COVER,
     ];
 
     /// The largest magnitude a weight in a file may have.

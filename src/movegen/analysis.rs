@@ -142,6 +142,38 @@ impl Variant {
         seen
     }
 
+    /// The squares a piece `kind` of `color` on `sq` could capture on in
+    /// one step or leap (its riders' first squares when they capture there
+    /// only), on an otherwise empty board.
+    pub fn empty_board_step_attacks(&self, color: Color, kind: Kind, sq: Square) -> Bitset {
+        let mut seen = Bitset::EMPTY;
+        self.mark_step_attacks(&self.moves[color][kind], sq, &mut seen);
+        seen
+    }
+
+    fn mark_step_attacks(&self, rules: &[CRule], sq: Square, seen: &mut Bitset) {
+        for r in rules {
+            match r {
+                CRule::Ride {
+                    vid,
+                    min: 1,
+                    max: 1,
+                    to: Target::Enemy | Target::NotFriend,
+                    ..
+                } => {
+                    if let Some(&t) = self.ride_ray(*vid, sq, 1).first() {
+                        seen.set(t);
+                    }
+                }
+                CRule::Prefer { first, fallback } => {
+                    self.mark_step_attacks(first, sq, seen);
+                    self.mark_step_attacks(fallback, sq, seen);
+                }
+                _ => {}
+            }
+        }
+    }
+
     fn mark_attacks(&self, rules: &[CRule], sq: Square, seen: &mut Bitset) {
         for r in rules {
             match r {
