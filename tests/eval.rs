@@ -98,3 +98,39 @@ fn pawns_next_to_the_king_cover_it_before_the_endgame() {
         eval_with(&game, endgame, "royal_cover", 0)
     );
 }
+
+/// `promoting_doubled` and `promoting_isolated`: White's pawns a2, c2, c3
+/// and e4 are all isolated (no white pawn on files b, d or f), and c2 and
+/// c3 are doubled; Black's f7 and g7 are neither. With Black to move the
+/// terms count for Black, so the sign turns.
+#[test]
+fn doubled_and_isolated_pawns_by_file() {
+    let game = chess();
+    let white = "4k3/5pp1/8/8/4P3/2P5/P1P5/4K3 w - - 0 1";
+    let black = "4k3/5pp1/8/8/4P3/2P5/P1P5/4K3 b - - 0 1";
+    let diff =
+        |fen: &str, name: &str| eval_with(&game, fen, name, -10) - eval_with(&game, fen, name, 0);
+    assert_eq!(diff(white, "promoting_doubled"), -20, "c2 and c3");
+    assert_eq!(diff(white, "promoting_isolated"), -40, "a2, c2, c3, e4");
+    assert_eq!(diff(black, "promoting_doubled"), 20);
+    assert_eq!(diff(black, "promoting_isolated"), 40);
+    // Connected pawns on one side of the board: neither.
+    let connected = "4k3/8/8/8/8/8/5PP1/4K3 w - - 0 1";
+    assert_eq!(diff(connected, "promoting_doubled"), 0);
+    assert_eq!(diff(connected, "promoting_isolated"), 0);
+}
+
+/// `file_open`: White's rook on h1 stands on an open file (no pawn), the
+/// one on a1 on a half-open file (Black's a7 only), the one on b1 behind
+/// its own b2 pawn: one and a half bonuses. Knights, bishops and kings do
+/// not ride along files and get nothing wherever they stand.
+#[test]
+fn rooks_on_open_and_half_open_files() {
+    let game = chess();
+    let rooks = "4k3/pp6/8/8/8/8/1P6/RR2K2R w - - 0 1";
+    let diff =
+        |fen: &str| eval_with(&game, fen, "file_open", 20) - eval_with(&game, fen, "file_open", 0);
+    assert_eq!(diff(rooks), 30, "h1 open 20, a1 half open 10, b1 none");
+    let minors = "4k3/pp6/8/8/8/8/1P6/NB2K2N w - - 0 1";
+    assert_eq!(diff(minors), 0);
+}

@@ -43,6 +43,10 @@ pub struct Eval {
     /// Per square: the squares next to it (and itself), where attacks on a
     /// royal piece standing there count.
     near: Vec<Bitset>,
+    /// Per square: the other squares of its file...
+    same_file: Vec<Bitset>,
+    /// ...and the squares of the files on either side.
+    next_files: Vec<Bitset>,
     /// `square_value[color][kind * cells + sq]`: `value + pst`, in one
     /// flat table for [`Eval::base`].
     square_value: [Vec<i32>; 2],
@@ -56,6 +60,13 @@ pub struct Eval {
     king_danger_max: i64,
     promoting_threat: i32,
     royal_cover: i32,
+    promoting_doubled: i32,
+    promoting_isolated: i32,
+    /// `file_rider[color][kind]`: the piece rides along files (reaches two
+    /// or more squares up or down its file on an empty board), neither
+    /// royal nor promoting.
+    file_rider: [[bool; MAX_KINDS]; 2],
+    file_open: i32,
 }
 
 impl Eval {
@@ -149,6 +160,23 @@ impl Eval {
                 b
             })
             .collect();
+        let (same_file, next_files) = file_tables(v);
+        let file_rider = Color::ALL.map(|color| {
+            let mut f = [false; MAX_KINDS];
+            for kind in Kind::first(kinds) {
+                if royal[kind] || v.promotes(color, kind) {
+                    continue;
+                }
+                f[kind.index()] = v.geo.valid.iter().any(|sq| {
+                    let (x, y) = v.geo.coord(sq);
+                    v.empty_board_attacks(color, kind, sq).iter().any(|t| {
+                        let (tx, ty) = v.geo.coord(t);
+                        tx == x && ty.abs_diff(y) >= 2
+                    })
+                });
+            }
+            f
+        });
         let (passed_mask, passed_bonus) = passed_tables(v, (num, den), w.term("passed_permille"));
         let step_attacks = Color::ALL.map(|color| {
             Kind::first(kinds)
@@ -184,6 +212,12 @@ impl Eval {
             king_danger_max: w.term("king_danger_max") as i64,
             promoting_threat: w.term("promoting_threat"),
             royal_cover: w.term("royal_cover"),
+            promoting_doubled: w.term("promoting_doubled"),
+            promoting_isolated: w.term("promoting_isolated"),
+            same_file,
+            next_files,
+            file_rider,
+            file_open: w.term("file_open"),
             step_attacks,
             square_value,
             facts,
@@ -210,6 +244,7 @@ impl Eval {
         let mut score = [0i32; 2];
         let mut material = [0i32; 2];
         let mut promoting = [Bitset::EMPTY; 2];
+        let mut riders = [Bitset::EMPTY; 2];
         for color in Color::ALL {
             let values = &self.square_value[color];
             let facts = &self.facts[color];
@@ -221,6 +256,9 @@ impl Eval {
                 if promotes {
                     promoting[color].set(sq);
                 }
+                if self.file_rider[color][kind] {
+                    riders[color].set(sq);
+                }
             }
             for (kind, &n) in Kind::first(self.value.len()).zip(pos.reserve[color].iter()) {
                 if n > 0 && v.can_still_drop(pos, color, kind) {
@@ -231,10 +269,29 @@ impl Eval {
         }
         for color in Color::ALL {
             let them = color.other();
+            // Riders on files free of their own promoting pieces: open
+            // (none of the enemy's either) or half open.
+            for sq in riders[color].iter() {
+                let file = &self.same_file[sq as usize];
+                if !file.intersects(&promoting[color]) {
+                    score[color] += if file.intersects(&promoting[them]) {
+                        self.file_open / 2
+                    } else {
+                        self.file_open
+                    };
+                }
+            }
             for sq in promoting[color].iter() {
                 let kind = pos.board[sq as usize].kind();
                 if self.passed(color, kind, sq, &promoting[them]) {
                     score[color] += self.passed_bonus[color][kind][sq as usize];
+                }
+                // Structure: doubled and isolated.
+                if self.same_file[sq as usize].intersects(&promoting[color]) {
+                    score[color] += self.promoting_doubled;
+                }
+                if !self.next_files[sq as usize].intersects(&promoting[color]) {
+                    score[color] += self.promoting_isolated;
                 }
                 // Threats: enemy pieces worth more within one capturing step.
                 let hits = self.step_attacks[color][kind][sq as usize].and(&pos.occ[them]);
@@ -335,6 +392,26 @@ impl Eval {
     pub fn value(&self, kind: Kind) -> i32 {
         self.value[kind]
     }
+}
+
+/// Per square, the other squares of its file, and the squares of the files
+/// next to it (holes left out).
+fn file_tables(v: &Variant) -> (Vec<Bitset>, Vec<Bitset>) {
+    let cells = v.geo.cells();
+    let mut same = vec![Bitset::EMPTY; cells];
+    let mut next = vec![Bitset::EMPTY; cells];
+    for sq in v.geo.valid.iter() {
+        let (f, _) = v.geo.coord(sq);
+        for t in v.geo.valid.iter() {
+            let (g, _) = v.geo.coord(t);
+            if g == f && t != sq {
+                same[sq as usize].set(t);
+            } else if g.abs_diff(f) == 1 {
+                next[sq as usize].set(t);
+            }
+        }
+    }
+    (same, next)
 }
 
 /// The passed-piece tables: per promoting piece and square, where enemy

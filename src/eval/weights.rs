@@ -51,6 +51,16 @@ pub const PROMOTING_THREAT: i32 = 40;
 /// Before the endgame, each own promoting piece next to a royal piece
 /// (its pawn cover), in centipawns.
 pub const ROYAL_COVER: i32 = 10;
+/// A promoting piece with another of its side's promoting pieces on the
+/// same file (doubled pawns), in centipawns, for each such piece.
+pub const PROMOTING_DOUBLED: i32 = -12;
+/// A promoting piece with none of its side's promoting pieces on either
+/// neighbouring file (an isolated pawn), in centipawns.
+pub const PROMOTING_ISOLATED: i32 = -10;
+/// A piece riding along files (a rook) on a file with none of its side's
+/// promoting pieces and none of the enemy's (an open file), in
+/// centipawns; half of it when only enemy ones stand there (half open).
+pub const FILE_OPEN: i32 = 20;
 /// The largest piece value the evaluation works with, in centipawns: a
 /// rule file's values (up to a million pawns) are scaled down together,
 /// keeping their ratios, when its largest is above this.
@@ -80,7 +90,7 @@ impl Default for Weights {
 
 impl Weights {
     /// The tunable weights' names, as a `.weights` file writes them.
-    pub const NAMES: [&'static str; 14] = [
+    pub const NAMES: [&'static str; 17] = [
         "centralisation",
         "royal_shelter",
         "royal_endgame",
@@ -95,6 +105,9 @@ impl Weights {
         "king_danger_max",
         "promoting_threat",
         "royal_cover",
+        "promoting_doubled",
+        "promoting_isolated",
+        "file_open",
     ];
 
     /// Their defaults, the constants of this module.
@@ -113,6 +126,9 @@ impl Weights {
         KING_DANGER_MAX,
         PROMOTING_THREAT,
         ROYAL_COVER,
+        PROMOTING_DOUBLED,
+        PROMOTING_ISOLATED,
+        FILE_OPEN,
     ];
 
     /// The largest magnitude a weight in a file may have.

@@ -91,6 +91,9 @@ pub mod params {
     pub const CORRECTION_MAX: i32 = 64;
     /// Quiet moves remembered per node for that.
     pub const QUIETS_KEPT: usize = 32;
+    /// A late move's reduction shrinks by one per this much history (and
+    /// grows by one per this much negative history).
+    pub const LMR_HISTORY_DIVISOR: i32 = 8192;
     /// Deepest search.
     pub const MAX_PLY: usize = 100;
     /// Most search threads (UCI `Threads`, `--threads`).

@@ -226,7 +226,12 @@ impl Run<'_> {
                     && quiet
                     && !in_check
                 {
-                    let r = self.reductions[(depth as usize).min(63)][i.min(63)];
+                    // Less for a move with a good history or one that
+                    // gives check, more for one with a bad history.
+                    let r = self.reductions[(depth as usize).min(63)][i.min(63)]
+                        - self.history[m.from as usize * 256 + m.to as usize]
+                            / params::LMR_HISTORY_DIVISOR
+                        - i32::from(v.in_check(pos));
                     (r - i32::from(pv_node)).clamp(1, depth - 2)
                 } else {
                     0
