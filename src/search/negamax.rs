@@ -2,7 +2,7 @@
 //! table cut-offs, null move, reverse futility, late-move reductions and
 //! pruning, check extensions; quiescence at the horizon (`quiesce.rs`).
 
-use super::ordering::{TT_MOVE, is_quiet};
+use super::ordering::{TT_MOVE, is_quiet, slot};
 use super::tt::{from_tt, to_tt};
 use super::*;
 
@@ -210,9 +210,17 @@ impl Run<'_> {
                             -params::SEE_CAPTURE_MARGIN * depth
                         }
                     }));
+            // A late quiet move, searched reduced.
+            let late = i > 0
+                && depth >= params::LMR_MIN_DEPTH
+                && i >= params::LMR_MIN_MOVES
+                && quiet
+                && !in_check;
             self.path.push(pos.hash);
             let undo = v.make(pos, m);
-            if prunable && !v.in_check(pos) {
+            // Whether it gives check, asked once and only where it matters.
+            let gives_check = (prunable || late) && v.in_check(pos);
+            if prunable && !gives_check {
                 v.unmake(pos, m, undo);
                 self.path.pop();
                 continue;
@@ -221,17 +229,12 @@ impl Run<'_> {
             let score = if i == 0 {
                 -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1, true)
             } else {
-                let r = if depth >= params::LMR_MIN_DEPTH
-                    && i >= params::LMR_MIN_MOVES
-                    && quiet
-                    && !in_check
-                {
+                let r = if late {
                     // Less for a move with a good history or one that
                     // gives check, more for one with a bad history.
                     let r = self.reductions[(depth as usize).min(63)][i.min(63)]
-                        - self.history[m.from as usize * 256 + m.to as usize]
-                            / params::LMR_HISTORY_DIVISOR
-                        - i32::from(v.in_check(pos));
+                        - self.history[slot(m)] / params::LMR_HISTORY_DIVISOR
+                        - i32::from(gives_check);
                     (r - i32::from(pv_node)).clamp(1, depth - 2)
                 } else {
                     0
@@ -268,7 +271,7 @@ impl Run<'_> {
                                 .min(params::HISTORY_BONUS_MAX);
                             self.update_history(m, bonus);
                             if let Some(p) = self.previous_move(ply) {
-                                self.counters[p.from as usize * 256 + p.to as usize] = Some(m);
+                                self.counters[slot(p)] = Some(m);
                             }
                             for &q in &quiets[..n_quiets] {
                                 self.update_history(q, -bonus);
@@ -366,7 +369,7 @@ impl Run<'_> {
     /// and the score stays bounded without clamping).
     #[inline]
     fn update_history(&mut self, m: Move, bonus: i32) {
-        let h = &mut self.history[m.from as usize * 256 + m.to as usize];
+        let h = &mut self.history[slot(m)];
         *h += bonus - *h * bonus.abs() / params::HISTORY_MAX;
     }
 

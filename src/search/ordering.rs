@@ -5,6 +5,13 @@
 
 use super::*;
 
+/// A move's slot in the history and countermove tables: by origin and
+/// destination.
+#[inline(always)]
+pub(super) fn slot(m: Move) -> usize {
+    m.from as usize * 256 + m.to as usize
+}
+
 impl Run<'_> {
     /// Score `moves` for [`pick`] or [`Run::pick_exchange`]: the table
     /// move, captures and promotions by MVV-LVA, killers, the countermove
@@ -22,7 +29,7 @@ impl Run<'_> {
         let killers = self.killers[ply.min(params::MAX_PLY)];
         let counter = self
             .previous_move(ply.min(params::MAX_PLY))
-            .and_then(|p| self.counters[p.from as usize * 256 + p.to as usize]);
+            .and_then(|p| self.counters[slot(p)]);
         for &m in moves {
             let s = if Some(m) == tt_move {
                 TT_MOVE
@@ -35,7 +42,7 @@ impl Run<'_> {
             } else if counter == Some(m) {
                 KILLER - 1
             } else {
-                self.history[m.from as usize * 256 + m.to as usize]
+                self.history[slot(m)]
             };
             scores.push(s);
         }
