@@ -204,3 +204,35 @@ fn the_transposition_table_carries_over_between_searches() {
         second.nodes
     );
 }
+
+#[test]
+fn quiescence_leaves_its_results_in_the_table() {
+    // A depth-1 search: every reply is searched by quiescence alone. Where
+    // it searched moves (it did not stand pat at once), it stores its
+    // score at depth 0: after 1.Nxe5 (a knight takes a pawn defended by
+    // the knight c6) Black's quiescence tries Nxe5, which cannot stand
+    // pat beforehand (White is a pawn up), and leaves a depth-0 entry.
+    let root = env!("CARGO_MANIFEST_DIR");
+    let game = load(std::path::Path::new(&format!("{root}/rules/chess.variant"))).expect("chess");
+    let v = &game.variant;
+    let mut pos = parse_fen(
+        v,
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+    )
+    .expect("fen");
+    let limits = Limits {
+        depth: Some(1),
+        ..Limits::default()
+    };
+    let mut s = Searcher::new(v, 16);
+    s.search(v, &pos, &[], &limits, &mut |_| {});
+    let mut moves = Vec::new();
+    v.legal_moves(&mut pos, &mut moves);
+    let m = *moves
+        .iter()
+        .find(|&&m| move_to_string(v, m) == "f3e5")
+        .expect("Nxe5 is legal");
+    v.make(&mut pos, m);
+    let e = s.tt.probe(pos.hash).expect("an entry after Nxe5");
+    assert_eq!(e.depth, 0, "{e:?}");
+}

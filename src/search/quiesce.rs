@@ -1,8 +1,10 @@
 //! Quiescence: at the horizon, only captures and promotions (all moves when
 //! in check) until the position is quiet, with stand-pat, delta pruning and
-//! captures that lose material by the static exchange evaluation pruned.
+//! captures that lose material by the static exchange evaluation pruned;
+//! it reads and writes the transposition table (its results at depth 0).
 
 use super::ordering::pick;
+use super::tt::{from_tt, to_tt};
 use super::*;
 
 impl Run<'_> {
@@ -24,6 +26,19 @@ impl Run<'_> {
         if let Some(o) = v.extinction(pos) {
             return Searcher::outcome_score(o, ply);
         }
+        // The table: a bound from an earlier quiescence search of this
+        // position (or a deeper search) may settle it.
+        let tt = self.tt.probe(pos.hash);
+        if let Some(e) = tt {
+            let s = from_tt(e.score, ply);
+            match e.bound {
+                Bound::Exact => return s,
+                Bound::Lower if s >= beta => return s,
+                Bound::Upper if s <= alpha => return s,
+                _ => {}
+            }
+        }
+        let original_alpha = alpha;
         let in_check = qply < 4 && v.in_check(pos);
         let stand = self.lazy_eval(pos, alpha, beta);
         // `must capture` with a capture at hand: no standing pat, only captures.
@@ -55,7 +70,14 @@ impl Run<'_> {
         }
         let safety = v.safety_given(pos, (qply < 4).then_some(in_check));
         let mut scores = std::mem::take(&mut self.scores[ply]);
-        self.score_moves(pos, &moves, &mut scores, None, ply.min(params::MAX_PLY));
+        self.score_moves(
+            pos,
+            &moves,
+            &mut scores,
+            tt.and_then(|e| e.mv),
+            ply.min(params::MAX_PLY),
+        );
+        let mut best_move = None;
         let mut legal = 0;
         for i in 0..moves.len() {
             pick(&mut moves, &mut scores, i);
@@ -96,6 +118,7 @@ impl Run<'_> {
             }
             if s > best {
                 best = s;
+                best_move = Some(m);
                 if s > alpha {
                     alpha = s;
                     if s >= beta {
@@ -106,9 +129,21 @@ impl Run<'_> {
         }
         self.bufs[ply] = moves;
         self.scores[ply] = scores;
-        if in_check && legal == 0 && !self.stopped {
+        if self.stopped {
+            return best;
+        }
+        if in_check && legal == 0 {
             return Searcher::outcome_score(v.decide(v.checkmate_outcome(pos), pos), ply);
         }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt
+            .store(pos.hash, best_move, to_tt(best, ply), 0, bound);
         best
     }
 
