@@ -3,7 +3,7 @@
 //! pruning, check extensions; quiescence at the horizon (`quiesce.rs`).
 
 use super::ordering::{TT_MOVE, is_quiet, slot};
-use super::tt::{from_tt, to_tt};
+use super::tt::to_tt;
 use super::*;
 
 /// A placeholder for the unused slots of a move array.
@@ -62,18 +62,11 @@ impl Run<'_> {
             return self.qsearch(pos, alpha, beta, ply, 0);
         }
         let tt = self.tt.probe(pos.hash);
-        if let Some(e) = tt
-            && ply > 0
-            && !pv_node
-            && e.depth as i32 >= depth
+        if let Some(s) = tt
+            .filter(|e| ply > 0 && !pv_node && e.depth as i32 >= depth)
+            .and_then(|e| e.cutoff(alpha, beta, ply))
         {
-            let s = from_tt(e.score, ply);
-            match e.bound {
-                Bound::Exact => return s,
-                Bound::Lower if s >= beta => return s,
-                Bound::Upper if s <= alpha => return s,
-                _ => {}
-            }
+            return s;
         }
         let static_eval = if in_check {
             -INF
@@ -297,13 +290,7 @@ impl Run<'_> {
             };
             return Searcher::outcome_score(v.decide(o, pos), ply);
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best, original_alpha, beta);
         // The search found the static evaluation off: remember by how much
         // for this pawn structure, unless the bound says nothing about it
         // or a capture or promotion decided the score.

@@ -4,7 +4,7 @@
 //! it reads and writes the transposition table (its results at depth 0).
 
 use super::ordering::pick;
-use super::tt::{from_tt, to_tt};
+use super::tt::to_tt;
 use super::*;
 
 impl Run<'_> {
@@ -29,14 +29,8 @@ impl Run<'_> {
         // The table: a bound from an earlier quiescence search of this
         // position (or a deeper search) may settle it.
         let tt = self.tt.probe(pos.hash);
-        if let Some(e) = tt {
-            let s = from_tt(e.score, ply);
-            match e.bound {
-                Bound::Exact => return s,
-                Bound::Lower if s >= beta => return s,
-                Bound::Upper if s <= alpha => return s,
-                _ => {}
-            }
+        if let Some(s) = tt.and_then(|e| e.cutoff(alpha, beta, ply)) {
+            return s;
         }
         let original_alpha = alpha;
         let in_check = qply < 4 && v.in_check(pos);
@@ -135,13 +129,7 @@ impl Run<'_> {
         if in_check && legal == 0 {
             return Searcher::outcome_score(v.decide(v.checkmate_outcome(pos), pos), ply);
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best, original_alpha, beta);
         self.tt
             .store(pos.hash, best_move, to_tt(best, ply), 0, bound);
         best

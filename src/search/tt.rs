@@ -48,6 +48,20 @@ pub enum Bound {
     Upper,
 }
 
+impl Bound {
+    /// What a fail-soft search's `best` says of the position, searched with
+    /// the window (`alpha`, `beta`).
+    pub(super) fn of(best: i32, alpha: i32, beta: i32) -> Bound {
+        if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+}
+
 /// One stored search result.
 #[derive(Clone, Copy, Debug)]
 pub struct Entry {
@@ -63,6 +77,21 @@ pub struct Entry {
     pub bound: Bound,
     /// Search generation, for replacement.
     pub age: u8,
+}
+
+impl Entry {
+    /// The entry's score at `ply`, if its bound settles a search with the
+    /// window (`alpha`, `beta`).
+    #[inline]
+    pub(super) fn cutoff(&self, alpha: i32, beta: i32, ply: usize) -> Option<i32> {
+        let s = from_tt(self.score, ply);
+        match self.bound {
+            Bound::Exact => Some(s),
+            Bound::Lower if s >= beta => Some(s),
+            Bound::Upper if s <= alpha => Some(s),
+            _ => None,
+        }
+    }
 }
 
 /// One slot: three words written and read without a lock. `check` is the
