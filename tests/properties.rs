@@ -77,6 +77,10 @@ proptest! {
             prop_assert_eq!(&back, &pos, "FEN round trip changed the position: {}", fen);
             moves.clear();
             v.legal_moves(&mut pos, &mut moves);
+            // Perft's bulk count at the last ply (set operations where the
+            // pieces allow, make/unmake elsewhere) agrees with the list.
+            let mut buf = Vec::new();
+            prop_assert_eq!(v.count_legal(&mut pos, &mut buf), moves.len() as u64, "bulk count differs from the list at {}", fen);
             if moves.is_empty() {
                 break;
             }
@@ -149,6 +153,10 @@ proptest! {
             prop_assert_eq!(quiescence, noisy, "noisy moves in {}", write_fen(v, &pos));
             moves.clear();
             v.legal_moves(&mut pos, &mut moves);
+            // Perft's bulk count at the last ply (set operations where the
+            // pieces allow, make/unmake elsewhere) agrees with the list.
+            let mut buf = Vec::new();
+            prop_assert_eq!(v.count_legal(&mut pos, &mut buf), moves.len() as u64, "bulk count differs from the list at {}", write_fen(v, &pos));
             if moves.is_empty() {
                 break;
             }

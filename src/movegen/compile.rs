@@ -145,6 +145,7 @@ impl Variant {
         });
         v.compile_castling();
         v.plain = super::plain::Plain::new(&v);
+        v.plain.sets = super::sets::SetTables::new(&v);
         v.lines = super::lines::Lines::new(&v);
         v.reach = super::reach::Reach::new(&v);
         Ok(v)

@@ -123,6 +123,13 @@ impl Variant {
             let kind = pos.board[from as usize].kind();
             self.gen_piece(pos, us, from, kind, out);
         }
+        self.gen_beyond_pieces(pos, out, start);
+    }
+
+    /// The moves that are not one piece's own, appended to `out`: castling,
+    /// gating (of the moves from `start` on), drops and the pass.
+    pub(super) fn gen_beyond_pieces(&self, pos: &Position, out: &mut Vec<Move>, start: usize) {
+        let us = pos.side;
         self.gen_castling(pos, out);
         if self.gating.is_some() {
             self.add_gating(pos, out, start);
@@ -750,11 +757,15 @@ impl Variant {
         if self.goal_end(pos).is_some() || self.extinction(pos).is_some() {
             return 0;
         }
-        self.pseudo_moves(pos, buf);
         let s = self.safety(pos);
         if self.rules.must_capture {
+            self.pseudo_moves(pos, buf);
             return self.count_compulsory(pos, buf, &s);
         }
+        if let Some(n) = self.count_by_sets(pos, buf, &s) {
+            return n;
+        }
+        self.pseudo_moves(pos, buf);
         let quick = self.quick_legality(pos, &s);
         let mut n = 0;
         for &m in buf.iter() {

@@ -22,6 +22,8 @@ const MAX_CELLS: usize = 128;
 pub(crate) struct Lines {
     cells: usize,
     masks: [Vec<u64>; 2],
+    /// `on[by][k]`: the squares on some line of `by` through `k`.
+    on: [Vec<Bitset>; 2],
 }
 
 impl Lines {
@@ -54,7 +56,20 @@ impl Lines {
                 }
             }
         }
-        Some(Lines { cells, masks })
+        let on = masks.clone().map(|m| {
+            m.chunks(cells)
+                .map(|row| {
+                    let mut b = Bitset::EMPTY;
+                    for (sq, &l) in row.iter().enumerate() {
+                        if l != 0 {
+                            b.set(sq as Square);
+                        }
+                    }
+                    b
+                })
+                .collect()
+        });
+        Some(Lines { cells, masks, on })
     }
 
     /// The lines of `by` through `k` on which `sq` lies.
@@ -126,7 +141,30 @@ pub(crate) struct QuickLegality<'a> {
     lines: Option<&'a Lines>,
 }
 
-impl QuickLegality<'_> {
+impl<'a> QuickLegality<'a> {
+    /// The royal piece's square.
+    #[inline(always)]
+    pub(crate) fn king(&self) -> Square {
+        self.king
+    }
+
+    /// With enemy hoppers: the squares on their lines through the royal piece.
+    #[inline(always)]
+    pub(crate) fn on_lines(&self) -> Option<&'a Bitset> {
+        self.lines.map(|l| &l.on[self.them][self.king as usize])
+    }
+
+    /// Is an ordinary move from `from` (not the royal piece) clear of pins
+    /// (with hoppers: is `from` on no line of theirs through the royal
+    /// piece)? Its destination is still to be looked at with hoppers.
+    #[inline(always)]
+    pub(crate) fn clear_from(&self, from: Square) -> bool {
+        match self.lines {
+            None => !self.pinned.has(from),
+            Some(l) => l.through(self.them, self.king, from) == 0,
+        }
+    }
+
     /// Is `m` surely legal: an ordinary move, not of the royal piece, and
     /// not of a pinned piece (with hoppers: on no line of theirs through
     /// the royal piece)? False says nothing: ask the full test.

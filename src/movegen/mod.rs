@@ -21,6 +21,7 @@ mod perft;
 mod plain;
 mod probe;
 mod reach;
+mod sets;
 mod tables;
 
 pub use activity::Activity;

@@ -11,7 +11,8 @@
 //! Moves come out in the same order as the rules produce them.
 
 use super::generate::MoveSink;
-use super::tables::{CGuard, CRule, Variant};
+use super::sets::SetTables;
+use super::tables::{CGuard, CRule, Variant, Vid};
 use super::{Move, MoveKind};
 use crate::board::{Bitset, Color, Kind, Position, Square};
 use crate::ir::Target;
@@ -38,16 +39,19 @@ pub(crate) enum Op {
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Seg {
     /// Where its squares start in [`Plain::squares`].
-    start: u32,
+    pub(super) start: u32,
     /// How many (the ray cut to the rule's `max` and its `within` zone).
-    len: u8,
+    pub(super) len: u8,
     /// What it may land on, and how.
-    how: How,
+    pub(super) how: How,
+    /// The vector it rides along (for one-square segments merged into
+    /// leaps, the first one's).
+    pub(super) vid: Vid,
 }
 
 /// How a segment's moves are made.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum How {
+pub(super) enum How {
     /// To empty squares and the first enemy piece.
     NotFriend,
     /// To empty squares only.
@@ -84,14 +88,17 @@ impl How {
 pub(crate) struct Plain {
     /// `ops[color][kind]`
     pub ops: [Vec<Vec<Op>>; 2],
-    segs: Vec<Seg>,
+    pub(super) segs: Vec<Seg>,
     /// The segments' squares.
-    squares: Vec<Square>,
+    pub(super) squares: Vec<Square>,
     /// `index[run * cells + square]`: (first segment, count).
-    index: Vec<(u32, u16)>,
+    pub(super) index: Vec<(u32, u16)>,
     /// `reach[run * cells + square]`: every square of those segments.
-    reach: Vec<Bitset>,
-    cells: usize,
+    pub(super) reach: Vec<Bitset>,
+    pub(super) cells: usize,
+    /// The same segments as sets of squares, for counting by set
+    /// operations (`sets.rs`).
+    pub(crate) sets: SetTables,
 }
 
 /// Is this rule a plain ride: a ride whose guards look only at where it
@@ -243,6 +250,7 @@ impl Plain {
                         start: self.squares.len() as u32,
                         len: len as u8,
                         how,
+                        vid,
                     }),
                 }
                 self.squares.extend_from_slice(&ray[..len]);
