@@ -44,10 +44,11 @@ impl Variant {
     /// Hops read backwards: from `sq`, past empty squares to the screen, then
     /// past empty squares to the hopper (for `next`, the screen must be adjacent).
     fn is_attacked_by_hop(&self, pos: &Position, sq: Square, by: Color) -> bool {
-        self.attacks[by]
-            .hops
-            .iter()
-            .any(|h| self.hop_attacks(pos, sq, by, h))
+        self.hopper_in_reach(pos, sq, by)
+            && self.attacks[by]
+                .hops
+                .iter()
+                .any(|h| self.hop_attacks(pos, sq, by, h))
     }
 
     /// Is `sq` attacked by a hopper of `by` by hop `h`?

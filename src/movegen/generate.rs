@@ -631,6 +631,7 @@ impl Variant {
         let saved_to = board[m.to as usize];
         let mut extra: Option<(Square, Piece)> = None;
         let mut extra2: Option<(Square, Piece)> = None;
+        let mut pushed: Option<(Color, Square, Square)> = None;
         match m.kind {
             MoveKind::EnPassant => {
                 if let Some((_, victim)) = pos.ep {
@@ -665,6 +666,11 @@ impl Variant {
                     extra2 = Some((dst, board[dst as usize]));
                     board[dst as usize] = board[src as usize];
                     board[src as usize] = Piece::NONE;
+                    // The attack test reads the pushed piece's occupancy.
+                    let c = board[dst as usize].color();
+                    pos.occ[c].clear(src);
+                    pos.occ[c].set(dst);
+                    pushed = Some((c, src, dst));
                 }
                 pos.board[m.to as usize] = Piece::new(d.kind, us);
             }
@@ -691,6 +697,10 @@ impl Variant {
         }
         board[m.to as usize] = saved_to;
         board[m.from as usize] = saved_from;
+        if let Some((c, src, dst)) = pushed {
+            pos.occ[c].clear(dst);
+            pos.occ[c].set(src);
+        }
         legal
     }
 

@@ -5,7 +5,7 @@
 //! vector.
 
 use super::tables::Variant;
-use crate::board::{Color, Position, Square};
+use crate::board::{Bitset, Color, Position, Square};
 
 /// A square a leaper could attack from, with the kinds that attack from it.
 #[derive(Debug, Clone, Copy)]
@@ -29,6 +29,11 @@ pub(crate) struct Reach {
     leaps: Vec<LeapFrom>,
     slides: Vec<SlideFrom>,
     squares: Vec<Square>,
+    /// `hop_from[by][sq]`: every square a hopper of `by` could attack `sq`
+    /// from (the hop rays read back from `sq`).
+    hop_from: [Vec<Bitset>; 2],
+    /// The kinds of `by` that capture by a hop, one bit each.
+    hop_kinds: [u64; 2],
 }
 
 impl Reach {
@@ -38,6 +43,7 @@ impl Reach {
         let cells = v.geo.cells();
         for by in Color::ALL {
             let a = &v.attacks[by];
+            r.hop_kinds[by] = a.hops.iter().fold(0, |m, h| m | 1 << h.kind.index());
             for sq in 0..cells {
                 let sq = sq as Square;
                 let leaps_at = r.leaps.len() as u32;
@@ -65,6 +71,13 @@ impl Reach {
                     });
                     r.squares.extend_from_slice(ray);
                 }
+                let mut from = Bitset::EMPTY;
+                for h in &a.hops {
+                    for &s in v.ray(h.rev, sq) {
+                        from.set(s);
+                    }
+                }
+                r.hop_from[by].push(from);
                 r.index[by].push((
                     leaps_at,
                     (r.leaps.len() as u32 - leaps_at) as u16,
@@ -78,6 +91,21 @@ impl Reach {
 }
 
 impl Variant {
+    /// Could a hopper of `by` attack `sq` at all: does one stand on a hop
+    /// ray read back from `sq`? Reads `pos.occ[by]`, which must hold every
+    /// piece of `by` on the board (it may hold more).
+    #[inline(always)]
+    pub(super) fn hopper_in_reach(&self, pos: &Position, sq: Square, by: Color) -> bool {
+        let r = &self.reach;
+        pos.occ[by]
+            .and(&r.hop_from[by][sq as usize])
+            .iter()
+            .any(|s| {
+                let p = pos.board[s as usize];
+                !p.is_none() && p.color() == by && r.hop_kinds[by] >> p.kind().index() & 1 != 0
+            })
+    }
+
     /// Is `sq` attacked by a leaper or slider of player `by`?
     #[inline(always)]
     pub(super) fn leaps_or_slides_attack(&self, pos: &Position, sq: Square, by: Color) -> bool {
