@@ -88,8 +88,9 @@ pub(crate) struct SetTables {
     /// Per entry of `moves`: its squares, then those it may land on.
     move_masks: Vec<u64>,
     /// `lines[by]`: the slots of the lines along which `by` slides or hops
-    /// onto a square (reversed: read from the square), if all read as sets.
-    lines: [Option<Vec<Slot>>; 2],
+    /// onto a square (reversed: read from the square), each with the kinds
+    /// that slide or hop along it (one bit each), if all read as sets.
+    lines: [Option<Vec<(Slot, u64)>>; 2],
 }
 
 /// The board as sets, `N` words each, from the mover's side.
@@ -289,14 +290,18 @@ impl SetTables {
             let revs = a
                 .slides
                 .iter()
-                .map(|l| l.rev)
-                .chain(a.hops.iter().map(|h| h.rev));
+                .map(|l| (l.rev, u64::from(l.mask)))
+                .chain(a.hops.iter().map(|h| (h.rev, 1u64 << h.kind.index())));
             let mut lines = Some(Vec::new());
-            for rev in revs {
+            for (rev, kinds) in revs {
                 match (t.slot(v, rev), &mut lines) {
                     (Some(s), Some(l)) => {
-                        if !l.iter().any(|o: &Slot| o.index == s.index) {
-                            l.push(s);
+                        match l
+                            .iter_mut()
+                            .find(|(o, _): &&mut (Slot, u64)| o.index == s.index)
+                        {
+                            Some((_, k)) => *k |= kinds,
+                            None => l.push((s, kinds)),
                         }
                     }
                     _ => lines = None,
@@ -542,12 +547,29 @@ impl SetTables {
     /// With the pieces `all`: the squares on the lines of `by` through `k`
     /// up to and including the second piece met from `k` (the screen and
     /// the hopper of a hop attack, the first for a slide): a move that
-    /// neither leaves nor enters one cannot open an attack on `k`. `None`
-    /// if some line does not read as sets.
+    /// neither leaves nor enters one cannot open an attack on `k`. A line
+    /// with no piece of `by` of a kind that slides or hops along it is left
+    /// out: no move of the other side puts one there. `None` if some line
+    /// does not read as sets.
     #[inline(always)]
-    fn near_lines<const N: usize>(&self, by: Color, k: Square, all: &[u64; N]) -> Option<[u64; N]> {
+    fn near_lines<const N: usize>(
+        &self,
+        pos: &Position,
+        by: Color,
+        k: Square,
+        o: &Occupancy<N>,
+    ) -> Option<[u64; N]> {
+        let all = &o.all;
         let mut near = [0u64; N];
-        for s in self.lines[by].as_ref()? {
+        for (s, kinds) in self.lines[by].as_ref()? {
+            let ray = self.past::<N>(s.index, k as usize);
+            let mut armed = false;
+            each(and(&ray, &o.enemy), |sq| {
+                armed |= kinds >> pos.board[sq as usize].kind().index() & 1 != 0;
+            });
+            if !armed {
+                continue;
+            }
             let e = SegSet {
                 shape: Shape::Ray,
                 slot: s.index,
@@ -555,7 +577,6 @@ impl SetTables {
                 min: false,
                 to: Target::NotFriend,
             };
-            let ray = self.past::<N>(s.index, k as usize);
             let v = match first_of(&and(&ray, all), s.ascending) {
                 None => ray,
                 Some(b) => {
@@ -609,7 +630,7 @@ impl Variant {
         // With enemy hoppers: the squares a move must leave or enter to
         // matter, this node's (else the table's, every square of a line).
         let near = q.on_lines().map(|on| {
-            sets.near_lines::<N>(us.other(), king, &o.all)
+            sets.near_lines::<N>(pos, us.other(), king, &o)
                 .unwrap_or_else(|| words::<N>(on))
         });
         let clear_from = |from: Square| match &near {
