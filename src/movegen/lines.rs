@@ -56,8 +56,9 @@ impl Lines {
                 }
             }
         }
-        let on = masks.clone().map(|m| {
-            m.chunks(cells)
+        let on = std::array::from_fn(|by| {
+            masks[by]
+                .chunks(cells)
                 .map(|row| {
                     let mut b = Bitset::EMPTY;
                     for (sq, &l) in row.iter().enumerate() {
@@ -165,23 +166,27 @@ impl<'a> QuickLegality<'a> {
         }
     }
 
-    /// Is `m` surely legal: an ordinary move, not of the royal piece, and
-    /// not of a pinned piece (with hoppers: on no line of theirs through
-    /// the royal piece)? False says nothing: ask the full test.
+    /// Is `m` an ordinary move (one piece from one square to another, no
+    /// side effect on a third) and not of the royal piece?
     #[inline(always)]
-    pub(crate) fn clear(&self, m: Move) -> bool {
+    pub(crate) fn ordinary(&self, m: Move) -> bool {
         m.from != self.king
             && matches!(
                 m.kind,
                 MoveKind::Normal | MoveKind::SetsEnPassant | MoveKind::Promotion
             )
-            && match self.lines {
-                None => !self.pinned.has(m.from),
-                Some(l) => {
-                    l.through(self.them, self.king, m.from) | l.through(self.them, self.king, m.to)
-                        == 0
-                }
-            }
+    }
+
+    /// Is `m` surely legal: an ordinary move, not of the royal piece, and
+    /// not of a pinned piece (with hoppers: on no line of theirs through
+    /// the royal piece)? False says nothing: ask the full test.
+    #[inline(always)]
+    pub(crate) fn clear(&self, m: Move) -> bool {
+        self.ordinary(m)
+            && self.clear_from(m.from)
+            && self
+                .lines
+                .is_none_or(|l| l.through(self.them, self.king, m.to) == 0)
     }
 }
 

@@ -98,7 +98,7 @@ pub(crate) struct Plain {
     pub(super) cells: usize,
     /// The same segments as sets of squares, for counting by set
     /// operations (`sets.rs`).
-    pub(crate) sets: SetTables,
+    pub(super) sets: SetTables,
 }
 
 /// Is this rule a plain ride: a ride whose guards look only at where it

@@ -10,11 +10,11 @@
 //! one 64-bit word per 64 squares, chosen at load time, the code
 //! monomorphised per width.
 
+use super::Move;
 use super::generate::Safety;
 use super::lines::QuickLegality;
 use super::plain::{How, Op};
 use super::tables::{CGuard, CHop, CRule, Variant, Vid};
-use super::{Move, MoveKind};
 use crate::board::{Bitset, Color, Kind, Position, Square};
 use crate::ir::{HopShape, Target};
 
@@ -53,9 +53,9 @@ struct Slot {
 /// The plain segments as sets, and where each piece's moves may be read
 /// from them.
 #[derive(Debug, Clone, Default)]
-pub(crate) struct SetTables {
+pub(super) struct SetTables {
     /// 64-bit words per set: the board's squares / 64, rounded up.
-    pub(crate) words: usize,
+    words: usize,
     cells: usize,
     /// Per segment of [`Plain::segs`]: its squares, then those it may land
     /// on (from its minimum distance on), `words` each.
@@ -67,8 +67,6 @@ pub(crate) struct SetTables {
     /// Per vector: its slot, if its rays read as sets (each runs one way,
     /// and the squares past any of its squares are the rest of it).
     slots: Vec<Option<Option<Slot>>>,
-    /// `run_ok[run * cells + sq]`: every segment of the run from `sq` reads as sets.
-    run_ok: Vec<bool>,
     /// `settable[color][kind]`: the squares from which the piece's moves are
     /// all read as sets: every rule a plain run or a hop that reads as
     /// sets, no other rule that applies there (but en passant, see
@@ -94,7 +92,7 @@ pub(crate) struct SetTables {
 }
 
 /// The board as sets, `N` words each, from the mover's side.
-pub(crate) struct Occupancy<const N: usize> {
+struct Occupancy<const N: usize> {
     all: [u64; N],
     empty: [u64; N],
     enemy: [u64; N],
@@ -104,7 +102,7 @@ pub(crate) struct Occupancy<const N: usize> {
 impl<const N: usize> Occupancy<N> {
     /// The board of `pos` seen by `us`.
     #[inline(always)]
-    pub(crate) fn new(pos: &Position, us: Color) -> Self {
+    fn new(pos: &Position, us: Color) -> Self {
         let own = words::<N>(&pos.occ[us]);
         let enemy = words::<N>(&pos.occ[us.other()]);
         let all = std::array::from_fn(|i| own[i] | enemy[i]);
@@ -128,7 +126,7 @@ impl<const N: usize> Occupancy<N> {
 
 /// The first `N` words of a set.
 #[inline(always)]
-pub(crate) fn words<const N: usize>(b: &Bitset) -> [u64; N] {
+fn words<const N: usize>(b: &Bitset) -> [u64; N] {
     std::array::from_fn(|i| b.0[i])
 }
 
@@ -209,7 +207,7 @@ fn plain_hop(r: &CRule) -> Option<&CHop> {
 
 impl SetTables {
     /// The tables of the variant's plain segments (after `plain` is built).
-    pub(crate) fn new(v: &Variant) -> SetTables {
+    pub(super) fn new(v: &Variant) -> SetTables {
         let p = &v.plain;
         let cells = p.cells;
         let words = cells.div_ceil(64).clamp(1, 4);
@@ -258,7 +256,9 @@ impl SetTables {
             t.segs.push(e);
             seg_ok.push(ok);
         }
-        t.run_ok = p
+        // `run_ok[run * cells + sq]`: every segment of the run from `sq`
+        // reads as sets.
+        let run_ok: Vec<bool> = p
             .index
             .iter()
             .map(|&(first, n)| {
@@ -275,7 +275,7 @@ impl SetTables {
                 let mut ep_from = Bitset::EMPTY;
                 for sq in 0..cells {
                     let sq = sq as Square;
-                    let ok = t.settable_at(v, color, kind, ops, sq, &mut ep_from);
+                    let ok = t.settable_at(v, &run_ok, color, kind, ops, sq, &mut ep_from);
                     if ok {
                         settable.set(sq);
                     }
@@ -342,9 +342,11 @@ impl SetTables {
 
     /// May the moves of the piece with these ops on `sq` be read as sets?
     /// Adds `sq` to `ep_from` if an en-passant rule starts there.
+    #[allow(clippy::too_many_arguments)]
     fn settable_at(
         &mut self,
         v: &Variant,
+        run_ok: &[bool],
         color: Color,
         kind: Kind,
         ops: &[Op],
@@ -362,7 +364,7 @@ impl SetTables {
             match op {
                 Op::Run(run) => {
                     let at = run as usize * self.cells + sq as usize;
-                    ok &= self.run_ok[at] && !reaches_zone(&p.reach[at]);
+                    ok &= run_ok[at] && !reaches_zone(&p.reach[at]);
                 }
                 Op::Rule { from, .. } if !from.has(sq) => {}
                 Op::Rule { ep: true, .. } => ep_from.set(sq),
@@ -663,17 +665,10 @@ impl Variant {
             }
         }
         self.gen_beyond_pieces(pos, buf, 0);
-        let ordinary = |m: Move| {
-            m.from != king
-                && matches!(
-                    m.kind,
-                    MoveKind::Normal | MoveKind::SetsEnPassant | MoveKind::Promotion
-                )
-        };
         for &m in buf.iter() {
             let clear = match &near {
                 None => q.clear(m),
-                Some(near) => ordinary(m) && !has(near, m.from) && !has(near, m.to),
+                Some(near) => q.ordinary(m) && !has(near, m.from) && !has(near, m.to),
             };
             n += u64::from(clear || self.is_legal_fast(pos, m, s));
         }
