@@ -32,6 +32,37 @@ const EXTRA_FENS: &[&str] = &[
     "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
 ];
 
+/// Moves the check glance says cannot give check do not: played, they leave
+/// no royal piece of the opponent attacked (when none was before).
+fn glance_misses_no_check(
+    v: &myriad::movegen::Variant,
+    pos: &mut myriad::board::Position,
+    moves: &[myriad::movegen::Move],
+) -> Result<(), TestCaseError> {
+    let us = pos.side;
+    if pos.royals[us.other()]
+        .iter()
+        .any(|k| v.is_attacked(pos, k, us))
+    {
+        return Ok(());
+    }
+    for &m in moves {
+        if !v.may_give_check(pos, m) {
+            let fen = write_fen(v, pos);
+            let undo = v.make(pos, m);
+            let check = v.in_check(pos);
+            v.unmake(pos, m, undo);
+            prop_assert!(
+                !check,
+                "{:?} gives check at {} though the glance says it cannot",
+                m,
+                fen
+            );
+        }
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
@@ -81,6 +112,7 @@ proptest! {
             // pieces allow, make/unmake elsewhere) agrees with the list.
             let mut buf = Vec::new();
             prop_assert_eq!(v.count_legal(&mut pos, &mut buf), moves.len() as u64, "bulk count differs from the list at {}", fen);
+            glance_misses_no_check(v, &mut pos, &moves)?;
             if moves.is_empty() {
                 break;
             }
@@ -157,6 +189,7 @@ proptest! {
             // pieces allow, make/unmake elsewhere) agrees with the list.
             let mut buf = Vec::new();
             prop_assert_eq!(v.count_legal(&mut pos, &mut buf), moves.len() as u64, "bulk count differs from the list at {}", write_fen(v, &pos));
+            glance_misses_no_check(v, &mut pos, &moves)?;
             if moves.is_empty() {
                 break;
             }
@@ -204,4 +237,29 @@ fn empty_square_kind_does_not_underflow() {
     assert_eq!(Piece::NONE.kind(), Piece::NO_KIND);
     const { assert!(Piece::NO_KIND.index() >= MAX_KINDS) };
     let _ = Piece::NONE.color();
+}
+
+/// The check glance (`Variant::may_give_check`, which lets the search skip
+/// playing moves that cannot give check) sees a check by a hopper whose
+/// screen the move puts in place, and by a slider a move uncovers; a move
+/// that does neither is let through.
+#[test]
+fn check_glance_sees_new_screens_and_uncovered_lines() {
+    use myriad::notation::parse_move;
+    let game = load(&common::root().join("tests/fixtures/oracle/pqueen.variant")).expect("pqueen");
+    let v = &game.variant;
+    // The jumping queen (C) on e1 looks up the empty e-file at the king on
+    // e8: a bishop entering the file between them is a screen.
+    let mut pos = parse_fen(v, "4k3/8/8/8/8/8/2B5/4C1K1 w - - 0 1").expect("fen");
+    for (mv, checks) in [("c2e4", true), ("c2b3", false)] {
+        let m = parse_move(v, &mut pos, mv).expect("move");
+        let undo = v.make(&mut pos, m);
+        assert_eq!(v.in_check(&pos), checks, "{mv}");
+        v.unmake(&mut pos, m, undo);
+        assert_eq!(v.may_give_check(&pos, m), checks, "{mv}");
+    }
+    // The rook on e1 is behind the knight on e4: the knight uncovers it.
+    let mut pos = parse_fen(v, "4k3/8/8/8/4N3/8/8/4R1K1 w - - 0 1").expect("fen");
+    let m = parse_move(v, &mut pos, "e4c3").expect("move");
+    assert!(v.may_give_check(&pos, m));
 }

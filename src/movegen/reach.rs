@@ -5,6 +5,7 @@
 //! vector.
 
 use super::tables::Variant;
+use super::{Move, MoveKind};
 use crate::board::{Bitset, Color, Position, Square};
 
 /// A square a leaper could attack from, with the kinds that attack from it.
@@ -34,6 +35,17 @@ pub(crate) struct Reach {
     hop_from: [Vec<Bitset>; 2],
     /// The kinds of `by` that capture by a hop, one bit each.
     hop_kinds: [u64; 2],
+    /// `check_from[by][kind * cells + sq]`: every square from which a
+    /// piece of `by` and `kind` could attack `sq` (its leaps, slides and
+    /// hops read back from `sq`, whatever stands between).
+    check_from: [Vec<Bitset>; 2],
+    /// `lines_from[by][sq]`: the squares of every slide and hop ray of `by`
+    /// read back from `sq`: where a piece leaving may open an attack on it.
+    lines_from: [Vec<Bitset>; 2],
+    cells: usize,
+    /// Whether [`Variant::may_give_check`] can look: every capturing rule
+    /// plain, no explosion, no gating.
+    check_glance: bool,
 }
 
 impl Reach {
@@ -41,8 +53,13 @@ impl Reach {
     pub(crate) fn new(v: &Variant) -> Reach {
         let mut r = Reach::default();
         let cells = v.geo.cells();
+        let kinds = v.rules.pieces.len();
+        r.cells = cells;
+        r.check_glance = v.line_legality && v.explosion.is_none() && v.gating.is_none();
         for by in Color::ALL {
             let a = &v.attacks[by];
+            r.check_from[by] = vec![Bitset::EMPTY; kinds * cells];
+            r.lines_from[by] = vec![Bitset::EMPTY; cells];
             r.hop_kinds[by] = a.hops.iter().fold(0, |m, h| m | 1 << h.kind.index());
             for sq in 0..cells {
                 let sq = sq as Square;
@@ -75,6 +92,25 @@ impl Reach {
                 for h in &a.hops {
                     for &s in v.ray(h.rev, sq) {
                         from.set(s);
+                        r.check_from[by][h.kind.index() * cells + sq as usize].set(s);
+                    }
+                }
+                let mut lines = from;
+                for l in &a.slides {
+                    for &s in v.ray(l.rev, sq) {
+                        lines.set(s);
+                    }
+                }
+                r.lines_from[by][sq as usize] = lines;
+                for (lines, reach) in [(&a.leaps, 1), (&a.slides, usize::MAX)] {
+                    for l in lines {
+                        for &s in v.ray(l.rev, sq).iter().take(reach) {
+                            for k in 0..kinds {
+                                if l.mask >> k & 1 != 0 {
+                                    r.check_from[by][k * cells + sq as usize].set(s);
+                                }
+                            }
+                        }
                     }
                 }
                 r.hop_from[by].push(from);
@@ -91,6 +127,38 @@ impl Reach {
 }
 
 impl Variant {
+    /// Could the pseudo-legal move `m` of the side to move attack a royal
+    /// piece of the opponent, none of which is attacked now? False when it
+    /// surely cannot: an ordinary move (one piece from one square to
+    /// another) of a variant whose capturing rules are all plain, whose
+    /// piece does not land where its kind (after promotion) could attack a
+    /// royal piece from, does not leave a line a slider or hopper could
+    /// attack one along, and does not enter a hop line (a new screen).
+    #[inline]
+    pub fn may_give_check(&self, pos: &Position, m: Move) -> bool {
+        let r = &self.reach;
+        if !r.check_glance
+            || !matches!(
+                m.kind,
+                MoveKind::Normal | MoveKind::SetsEnPassant | MoveKind::Promotion
+            )
+        {
+            return true;
+        }
+        let us = pos.side;
+        let kind = if m.kind == MoveKind::Promotion {
+            m.data as usize
+        } else {
+            pos.board[m.from as usize].kind().index()
+        };
+        let from = &r.check_from[us][kind * r.cells..(kind + 1) * r.cells];
+        pos.royals[us.other()].iter().any(|k| {
+            from[k as usize].has(m.to)
+                || r.lines_from[us][k as usize].has(m.from)
+                || r.hop_from[us][k as usize].has(m.to)
+        })
+    }
+
     /// Could a hopper of `by` attack `sq` at all: does one stand on a hop
     /// ray read back from `sq`? Reads `pos.occ[by]`, which must hold every
     /// piece of `by` on the board (it may hold more).

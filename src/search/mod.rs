@@ -210,6 +210,9 @@ struct Worker {
     stopped: bool,
     /// The root moves searched (from [`Limits::searchmoves`]); empty: all.
     root_only: Vec<Move>,
+    /// Whether the position the next `negamax` or `qsearch` call searches
+    /// is in check, when its caller knows (taken on entry).
+    check_hint: Option<bool>,
 }
 
 impl Worker {
@@ -239,6 +242,7 @@ impl Worker {
             node_limit: None,
             stopped: false,
             root_only: Vec::new(),
+            check_hint: None,
         }
     }
 
@@ -388,6 +392,7 @@ impl Run<'_> {
         self.flushed = 0;
         self.others = 0;
         self.stopped = false;
+        self.check_hint = None;
         self.node_limit = limits.nodes;
         (self.soft, self.hard) = time_budget(limits);
         self.path.clear();

@@ -29,6 +29,8 @@ impl Run<'_> {
         can_null: bool,
     ) -> i32 {
         let v = self.v;
+        // Whether this node is in check, if the parent already knows.
+        let known_check = self.check_hint.take();
         if !self.enter_node(ply) {
             return 0;
         }
@@ -54,11 +56,12 @@ impl Run<'_> {
         if ply >= params::MAX_PLY {
             return self.static_eval(pos);
         }
-        let in_check = v.in_check(pos);
+        let in_check = known_check.unwrap_or_else(|| v.in_check(pos));
         if in_check {
             depth += 1;
         }
         if depth <= 0 {
+            self.check_hint = Some(in_check);
             return self.qsearch(pos, alpha, beta, ply, 0);
         }
         let tt = self.tt.probe(pos.hash);
@@ -149,6 +152,9 @@ impl Run<'_> {
         // `QUIETS_KEPT`), whose history a quiet cut-off lowers.
         let mut quiets = [m_none(); params::QUIETS_KEPT];
         let mut n_quiets = 0;
+        // Whether no royal piece of the opponent is attacked now (asked
+        // once, when a move's check first matters).
+        let mut them_clear = None;
         // Legal moves tried so far.
         let mut i = 0;
         let mut j = 0;
@@ -209,16 +215,26 @@ impl Run<'_> {
                 && i >= params::LMR_MIN_MOVES
                 && quiet
                 && !in_check;
+            // Whether it gives check, asked once and only where it matters,
+            // and not on the board when the move surely cannot.
+            let may_check = (prunable || late)
+                && (v.may_give_check(pos, m)
+                    || !*them_clear.get_or_insert_with(|| !self.opponent_attacked(pos)));
+            if prunable && !may_check {
+                continue;
+            }
             self.path.push(pos.hash);
             let undo = v.make(pos, m);
-            // Whether it gives check, asked once and only where it matters.
-            let gives_check = (prunable || late) && v.in_check(pos);
+            let gives_check = may_check && v.in_check(pos);
+            // What the child will find, when known.
+            let hint = (prunable || late).then_some(gives_check);
             if prunable && !gives_check {
                 v.unmake(pos, m, undo);
                 self.path.pop();
                 continue;
             }
             self.played[ply] = Some(m);
+            self.check_hint = hint;
             let score = if i == 0 {
                 -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1, true)
             } else {
@@ -234,9 +250,11 @@ impl Run<'_> {
                 };
                 let mut s = -self.negamax(pos, depth - 1 - r, -alpha - 1, -alpha, ply + 1, true);
                 if s > alpha && r > 0 {
+                    self.check_hint = hint;
                     s = -self.negamax(pos, depth - 1, -alpha - 1, -alpha, ply + 1, true);
                 }
                 if s > alpha && s < beta {
+                    self.check_hint = hint;
                     s = -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1, true);
                 }
                 s
@@ -365,6 +383,14 @@ impl Run<'_> {
     #[inline]
     pub(super) fn previous_move(&self, ply: usize) -> Option<Move> {
         ply.checked_sub(1).and_then(|p| self.played[p])
+    }
+
+    /// Is a royal piece of the player not to move attacked?
+    fn opponent_attacked(&self, pos: &Position) -> bool {
+        let us = pos.side;
+        pos.royals[us.other()]
+            .iter()
+            .any(|k| self.v.royal_attacked(pos, k, us))
     }
 
     pub(super) fn has_big_pieces(&self, pos: &Position) -> bool {

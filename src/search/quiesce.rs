@@ -17,6 +17,8 @@ impl Run<'_> {
         qply: usize,
     ) -> i32 {
         let v = self.v;
+        // Whether this node is in check, if the caller already knows.
+        let known_check = self.check_hint.take();
         if !self.enter_node(ply) {
             return 0;
         }
@@ -33,7 +35,7 @@ impl Run<'_> {
             return s;
         }
         let original_alpha = alpha;
-        let in_check = qply < 4 && v.in_check(pos);
+        let in_check = qply < 4 && known_check.unwrap_or_else(|| v.in_check(pos));
         let stand = self.lazy_eval(pos, alpha, beta);
         // `must capture` with a capture at hand: no standing pat, only captures.
         let forced = v.rules.must_capture && self.captures_at_hand(pos, ply);
