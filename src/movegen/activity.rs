@@ -24,6 +24,9 @@ impl Variant {
     /// counted on the squares of `zone`. Nothing is allocated.
     pub fn activity(&self, pos: &Position, color: Color, from: Square, zone: &Bitset) -> Activity {
         let kind = pos.board[from as usize].kind();
+        if let Some((moves, hits)) = self.activity_by_sets(pos, color, kind, from, zone) {
+            return Activity { moves, hits };
+        }
         let rules = &self.moves[color][kind];
         let mut a = Activity::default();
         let mut seen = Seen::default();

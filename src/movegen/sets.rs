@@ -6,7 +6,10 @@
 //! Perft's last ply counts the moves of every piece that qualifies this way
 //! (ordinary moves, clear of pins and of the opponent's lines through the
 //! royal piece, with no promotion, en-passant or other interpreted rule in
-//! reach) without listing them. The sets are as wide as the board needs:
+//! reach) without listing them. The evaluation's mobility reads a piece's
+//! moves and attacks from the same sets on boards of 64 squares or fewer
+//! (where a ray is cut at its first piece by bit arithmetic alone).
+//! The sets are as wide as the board needs:
 //! one 64-bit word per 64 squares, chosen at load time, the code
 //! monomorphised per width.
 
@@ -72,6 +75,10 @@ pub(super) struct SetTables {
     /// sets, no other rule that applies there (but en passant, see
     /// `ep_from`), no promotion in reach, no two rules making the same move.
     settable: [Vec<Bitset>; 2],
+    /// `by_sets[color][kind]`: the settable squares from which the piece
+    /// has no hop: its activity (moves and hits, `activity.rs`) is read
+    /// from its sets on boards of one word.
+    by_sets: [Vec<Bitset>; 2],
     /// `ep_from[color][kind]`: the squares from which an en-passant rule of
     /// the piece starts; while there is an en-passant square, the piece's
     /// moves from there are listed by the generator.
@@ -272,16 +279,25 @@ impl SetTables {
             for (k, ops) in p.ops[color].iter().enumerate() {
                 let kind = Kind::new(k);
                 let mut settable = Bitset::EMPTY;
+                let mut by_sets = Bitset::EMPTY;
                 let mut ep_from = Bitset::EMPTY;
                 for sq in 0..cells {
                     let sq = sq as Square;
                     let ok = t.settable_at(v, &run_ok, color, kind, ops, sq, &mut ep_from);
+                    let first = t.moves.len();
+                    t.add_piece_square(v, color, kind, ops, ok, sq);
                     if ok {
                         settable.set(sq);
+                        if t.moves[first..]
+                            .iter()
+                            .all(|e| !matches!(e.shape, Shape::Hop(_)))
+                        {
+                            by_sets.set(sq);
+                        }
                     }
-                    t.add_piece_square(v, color, kind, ops, ok, sq);
                 }
                 t.settable[color].push(settable);
+                t.by_sets[color].push(by_sets);
                 t.ep_from[color].push(ep_from);
             }
         }
@@ -471,6 +487,20 @@ impl SetTables {
     /// piece on it.
     #[inline(always)]
     fn cut<const N: usize>(&self, ray: [u64; N], e: &SegSet, all: &[u64; N]) -> [u64; N] {
+        if N == 1 {
+            // One word: the squares up to the first piece by bit arithmetic
+            // (the ray's squares are in order along it).
+            let b = ray[0] & all[0];
+            if b == 0 {
+                return ray;
+            }
+            let upto = if e.ascending {
+                b ^ (b - 1)
+            } else {
+                u64::MAX << (63 - b.leading_zeros())
+            };
+            return std::array::from_fn(|_| ray[0] & upto);
+        }
         match first_of(&and(&ray, all), e.ascending) {
             None => ray,
             Some(b) => {
@@ -546,6 +576,40 @@ impl SetTables {
         acc
     }
 
+    /// The activity of the piece of `color` and `kind` on `from` (a square
+    /// of `by_sets`): its moves, and the squares of `zone` it visits by a
+    /// rule that may capture (were an enemy piece there), as
+    /// [`Variant::activity`] counts them.
+    #[inline(always)]
+    fn activity<const N: usize>(
+        &self,
+        pos: &Position,
+        color: Color,
+        kind: Kind,
+        from: Square,
+        zone: &Bitset,
+    ) -> (u32, u32) {
+        let o = Occupancy::<N>::new(pos, color);
+        let (mut moves, mut hits) = ([0u64; N], [0u64; N]);
+        let at = (color.index() * self.kinds + kind.index()) * self.cells + from as usize;
+        let (first, n) = self.piece_at[at];
+        let (first, n) = (first as usize, n as usize);
+        let metas = &self.moves[first..first + n];
+        let masks = &self.move_masks[first * 2 * N..(first + n) * 2 * N];
+        for (e, m) in metas.iter().zip(masks.chunks_exact(2 * N)) {
+            let v = self.visits::<N>(e, std::array::from_fn(|j| m[j]), &m[N..], &o.all);
+            let allowed = o.allowed(e.to);
+            let captures = e.to != Target::Empty;
+            for j in 0..N {
+                moves[j] |= v[j] & allowed[j];
+                if captures {
+                    hits[j] |= v[j];
+                }
+            }
+        }
+        (count(&moves), count(&and(&hits, &words::<N>(zone))))
+    }
+
     /// With the pieces `all`: the squares on the lines of `by` through `k`
     /// up to and including the second piece met from `k` (the screen and
     /// the hopper of a hop attack, the first for a slide): a move that
@@ -596,6 +660,23 @@ impl SetTables {
 }
 
 impl Variant {
+    /// The activity of the piece of `color` and `kind` on `from`, read from
+    /// its sets where the board is one word and the piece's moves from
+    /// there all read as slides and leaps (else None).
+    #[inline(always)]
+    pub(super) fn activity_by_sets(
+        &self,
+        pos: &Position,
+        color: Color,
+        kind: Kind,
+        from: Square,
+        zone: &Bitset,
+    ) -> Option<(u32, u32)> {
+        let sets = &self.plain.sets;
+        (sets.words == 1 && sets.by_sets[color][kind].has(from))
+            .then(|| sets.activity::<1>(pos, color, kind, from, zone))
+    }
+
     /// The number of legal moves of the side to move, the pieces that
     /// allow it counted by sets and the rest listed in `buf` and tested;
     /// `None` where the node does not allow it (no glance legality, or
