@@ -117,3 +117,117 @@ impl Iterator for BitsetIter {
         }
     }
 }
+
+/// The first `N` words of a set, for a board of at most `64 * N` squares:
+/// the operations of [`Bitset`] on `N` words, so that code monomorphised
+/// per board width (one word for 8x8) does a quarter of the work.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Narrow<const N: usize>(pub [u64; N]);
+
+impl<const N: usize> Narrow<N> {
+    /// The empty set.
+    pub const EMPTY: Self = Narrow([0; N]);
+
+    /// The squares of `b` (which must lie in the first `N` words).
+    #[inline(always)]
+    pub fn of(b: &Bitset) -> Self {
+        Narrow(std::array::from_fn(|i| b.0[i]))
+    }
+
+    /// Is `sq` in the set?
+    #[inline(always)]
+    pub fn has(&self, sq: u8) -> bool {
+        self.0[(sq >> 6) as usize] >> (sq & 63) & 1 != 0
+    }
+
+    /// Add `sq`.
+    #[inline(always)]
+    pub fn set(&mut self, sq: u8) {
+        self.0[(sq >> 6) as usize] |= 1u64 << (sq & 63);
+    }
+
+    /// Intersection.
+    #[inline(always)]
+    pub fn and(&self, other: &Self) -> Self {
+        Narrow(std::array::from_fn(|i| self.0[i] & other.0[i]))
+    }
+
+    /// Do the two sets share a square?
+    #[inline(always)]
+    pub fn intersects(&self, other: &Self) -> bool {
+        (0..N).any(|i| self.0[i] & other.0[i] != 0)
+    }
+
+    /// Number of squares in the set.
+    #[inline(always)]
+    pub fn count(&self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+
+    /// The squares, in increasing order.
+    #[inline(always)]
+    pub fn iter(&self) -> NarrowIter<N> {
+        NarrowIter {
+            words: self.0,
+            word: 0,
+            cur: self.0[0],
+        }
+    }
+}
+
+/// Iterator over the squares of a [`Narrow`] set.
+pub struct NarrowIter<const N: usize> {
+    words: [u64; N],
+    word: usize,
+    cur: u64,
+}
+
+impl<const N: usize> Iterator for NarrowIter<N> {
+    type Item = u8;
+    #[inline(always)]
+    fn next(&mut self) -> Option<u8> {
+        loop {
+            if self.cur != 0 {
+                let t = self.cur.trailing_zeros();
+                self.cur &= self.cur - 1;
+                return Some((self.word as u32 * 64 + t) as u8);
+            }
+            if self.word + 1 >= N {
+                return None;
+            }
+            self.word += 1;
+            self.cur = self.words[self.word];
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn narrow_agrees_with_bitset() {
+        let mut a = Bitset::EMPTY;
+        let mut b = Bitset::EMPTY;
+        for sq in [0u8, 5, 63, 64, 100, 127] {
+            a.set(sq);
+        }
+        for sq in [5u8, 64, 126] {
+            b.set(sq);
+        }
+        let (na, nb) = (Narrow::<2>::of(&a), Narrow::<2>::of(&b));
+        assert_eq!(na.iter().collect::<Vec<_>>(), a.iter().collect::<Vec<_>>());
+        assert_eq!(na.count(), 6);
+        assert_eq!(na.and(&nb).iter().collect::<Vec<_>>(), vec![5, 64]);
+        assert!(na.intersects(&nb) && na.has(127) && !na.has(126));
+        // One word: the squares of the first 64 only.
+        assert_eq!(
+            Narrow::<1>::of(&a).iter().collect::<Vec<_>>(),
+            vec![0, 5, 63]
+        );
+        let mut e = Narrow::<3>::EMPTY;
+        assert_eq!(e.iter().next(), None);
+        e.set(150);
+        assert_eq!(e.iter().collect::<Vec<_>>(), vec![150]);
+    }
+}

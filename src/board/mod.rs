@@ -6,7 +6,7 @@ mod geometry;
 mod position;
 pub mod zobrist;
 
-pub use bitset::Bitset;
+pub use bitset::{Bitset, Narrow};
 pub use castling::{CastlingRights, MAX_WINGS};
 pub use geometry::Geometry;
 pub use position::{

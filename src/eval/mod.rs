@@ -1,7 +1,7 @@
 //! Evaluation, generic: everything comes from the rule file and the tables
 //! compiled from it. Scores are in centipawns from the side to move's view.
 
-use crate::board::{Bitset, Color, Kind, MAX_KINDS, Position, Square};
+use crate::board::{Bitset, Color, Kind, MAX_KINDS, Narrow, Position, Square};
 use crate::movegen::Variant;
 
 pub mod weights;
@@ -241,14 +241,26 @@ impl Eval {
     /// for the side to move: the full evaluation differs from it by the
     /// activity term only (both are held within [`weights::EVAL_LIMIT`]).
     pub fn base(&self, v: &Variant, pos: &Position) -> i32 {
+        match self.cells.div_ceil(64) {
+            0 | 1 => self.base_in::<1>(v, pos),
+            2 => self.base_in::<2>(v, pos),
+            3 => self.base_in::<3>(v, pos),
+            _ => self.base_in::<4>(v, pos),
+        }
+    }
+
+    /// [`Eval::base`] with sets of `N` words (the board's width).
+    #[inline(always)]
+    fn base_in<const N: usize>(&self, v: &Variant, pos: &Position) -> i32 {
+        let set = |b: &Bitset| Narrow::<N>::of(b);
         let mut score = [0i32; 2];
         let mut material = [0i32; 2];
-        let mut promoting = [Bitset::EMPTY; 2];
-        let mut riders = [Bitset::EMPTY; 2];
+        let mut promoting = [Narrow::<N>::EMPTY; 2];
+        let mut riders = [Narrow::<N>::EMPTY; 2];
         for color in Color::ALL {
             let values = &self.square_value[color];
             let facts = &self.facts[color];
-            for sq in pos.occ[color].iter() {
+            for sq in set(&pos.occ[color]).iter() {
                 let kind = pos.board[sq as usize].kind().index();
                 score[color] += values[kind * self.cells + sq as usize];
                 let (m, promotes) = facts[kind];
@@ -272,7 +284,7 @@ impl Eval {
             // Riders on files free of their own promoting pieces: open
             // (none of the enemy's either) or half open.
             for sq in riders[color].iter() {
-                let file = &self.same_file[sq as usize];
+                let file = set(&self.same_file[sq as usize]);
                 if !file.intersects(&promoting[color]) {
                     score[color] += if file.intersects(&promoting[them]) {
                         self.file_open / 2
@@ -281,20 +293,21 @@ impl Eval {
                     };
                 }
             }
+            let enemies = set(&pos.occ[them]);
             for sq in promoting[color].iter() {
                 let kind = pos.board[sq as usize].kind();
-                if self.passed(color, kind, sq, &promoting[them]) {
+                if !set(&self.passed_mask[color][kind][sq as usize]).intersects(&promoting[them]) {
                     score[color] += self.passed_bonus[color][kind][sq as usize];
                 }
                 // Structure: doubled and isolated.
-                if self.same_file[sq as usize].intersects(&promoting[color]) {
+                if set(&self.same_file[sq as usize]).intersects(&promoting[color]) {
                     score[color] += self.promoting_doubled;
                 }
-                if !self.next_files[sq as usize].intersects(&promoting[color]) {
+                if !set(&self.next_files[sq as usize]).intersects(&promoting[color]) {
                     score[color] += self.promoting_isolated;
                 }
                 // Threats: enemy pieces worth more within one capturing step.
-                let hits = self.step_attacks[color][kind][sq as usize].and(&pos.occ[them]);
+                let hits = set(&self.step_attacks[color][kind][sq as usize]).and(&enemies);
                 for t in hits.iter() {
                     let (value, promotes) = self.facts[them][pos.board[t as usize].kind().index()];
                     if !promotes && value > self.facts[color][kind.index()].0 {
@@ -308,15 +321,15 @@ impl Eval {
         if !endgame && self.royal_cover != 0 {
             // Cover: own promoting pieces next to a royal piece.
             for (color, s) in Color::ALL.into_iter().zip(score.iter_mut()) {
-                for k in pos.royals[color].iter() {
-                    *s += self.near[k as usize].and(&promoting[color]).count() as i32
+                for k in set(&pos.royals[color]).iter() {
+                    *s += set(&self.near[k as usize]).and(&promoting[color]).count() as i32
                         * self.royal_cover;
                 }
             }
         }
         if endgame {
             for (color, s) in Color::ALL.into_iter().zip(score.iter_mut()) {
-                for sq in pos.royals[color].iter() {
+                for sq in set(&pos.royals[color]).iter() {
                     let kind = pos.board[sq as usize].kind();
                     *s += self.royal_endgame[color][kind][sq as usize]
                         - self.pst[color][kind][sq as usize];
