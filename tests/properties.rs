@@ -173,6 +173,16 @@ proptest! {
                 let hit = pos.occ[us].iter().any(|from| v.activity(&pos, us, from, &zone).hits > 0);
                 prop_assert_eq!(hit, v.is_attacked(&pos, sq, us), "is {} attacked in {}", v.geo.name(sq), write_fen(v, &pos));
             }
+            // The evaluation's loop over all pieces at once gives each
+            // piece's activity, on a zone of some squares.
+            let mut zone = Bitset::EMPTY;
+            for sq in v.geo.valid.iter().step_by(3) {
+                zone.set(sq);
+            }
+            let one_by_one: Vec<_> = pos.occ[us].iter().map(|from| (pos.board[from as usize].kind(), v.activity(&pos, us, from, &zone))).collect();
+            let mut at_once = Vec::new();
+            v.each_activity(&pos, us, &zone, |_| true, |kind, a| at_once.push((kind, a)));
+            prop_assert_eq!(at_once, one_by_one, "activity of every piece in {}", write_fen(v, &pos));
             // The quiescence generator gives exactly the noisy pseudo-legal moves, in order.
             let noisy: Vec<_> = moves
                 .iter()

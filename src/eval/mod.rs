@@ -350,19 +350,21 @@ impl Eval {
                 zone = zone.or(&self.near[k as usize]);
             }
             let (mut attackers, mut hits) = (0, 0);
-            for sq in pos.occ[color].iter() {
-                let kind = pos.board[sq as usize].kind();
-                let table = &self.mobility[color][kind];
-                if table.is_empty() {
-                    continue;
-                }
-                let a = v.activity(pos, color, sq, &zone);
-                *score += table[(a.moves as usize).min(table.len() - 1)];
-                if a.hits > 0 {
-                    attackers += 1;
-                    hits += a.hits as i32;
-                }
-            }
+            let tables = &self.mobility[color];
+            v.each_activity(
+                pos,
+                color,
+                &zone,
+                |kind| !tables[kind].is_empty(),
+                |kind, a| {
+                    let table = &tables[kind];
+                    *score += table[(a.moves as usize).min(table.len() - 1)];
+                    if a.hits > 0 {
+                        attackers += 1;
+                        hits += a.hits as i32;
+                    }
+                },
+            );
             if attackers >= 2 {
                 let danger =
                     attackers as i64 * self.king_attacker + hits as i64 * self.king_zone_hit;

@@ -14,6 +14,7 @@
 //! monomorphised per width.
 
 use super::Move;
+use super::activity::Activity;
 use super::generate::Safety;
 use super::lines::QuickLegality;
 use super::plain::{How, Op};
@@ -583,13 +584,12 @@ impl SetTables {
     #[inline(always)]
     fn activity<const N: usize>(
         &self,
-        pos: &Position,
+        o: &Occupancy<N>,
         color: Color,
         kind: Kind,
         from: Square,
-        zone: &Bitset,
+        zone: &[u64; N],
     ) -> (u32, u32) {
-        let o = Occupancy::<N>::new(pos, color);
         let (mut moves, mut hits) = ([0u64; N], [0u64; N]);
         let at = (color.index() * self.kinds + kind.index()) * self.cells + from as usize;
         let (first, n) = self.piece_at[at];
@@ -607,7 +607,7 @@ impl SetTables {
                 }
             }
         }
-        (count(&moves), count(&and(&hits, &words::<N>(zone))))
+        (count(&moves), count(&and(&hits, zone)))
     }
 
     /// With the pieces `all`: the squares on the lines of `by` through `k`
@@ -673,8 +673,49 @@ impl Variant {
         zone: &Bitset,
     ) -> Option<(u32, u32)> {
         let sets = &self.plain.sets;
-        (sets.words == 1 && sets.by_sets[color][kind].has(from))
-            .then(|| sets.activity::<1>(pos, color, kind, from, zone))
+        (sets.words == 1 && sets.by_sets[color][kind].has(from)).then(|| {
+            let o = Occupancy::<1>::new(pos, color);
+            sets.activity::<1>(&o, color, kind, from, &words::<1>(zone))
+        })
+    }
+
+    /// The activity of each piece of `color` whose kind `wanted` accepts,
+    /// handed to `f` with its kind: as [`Variant::activity`] gives it, the
+    /// board read once for all the pieces that read as sets.
+    #[inline]
+    pub fn each_activity(
+        &self,
+        pos: &Position,
+        color: Color,
+        zone: &Bitset,
+        wanted: impl Fn(Kind) -> bool,
+        mut f: impl FnMut(Kind, Activity),
+    ) {
+        let sets = &self.plain.sets;
+        if sets.words != 1 {
+            for sq in pos.occ[color].iter() {
+                let kind = pos.board[sq as usize].kind();
+                if wanted(kind) {
+                    f(kind, self.activity(pos, color, sq, zone));
+                }
+            }
+            return;
+        }
+        let o = Occupancy::<1>::new(pos, color);
+        let z = words::<1>(zone);
+        each(words::<1>(&pos.occ[color]), |sq| {
+            let kind = pos.board[sq as usize].kind();
+            if !wanted(kind) {
+                return;
+            }
+            let a = if sets.by_sets[color][kind].has(sq) {
+                let (moves, hits) = sets.activity::<1>(&o, color, kind, sq, &z);
+                Activity { moves, hits }
+            } else {
+                self.activity(pos, color, sq, zone)
+            };
+            f(kind, a);
+        });
     }
 
     /// The number of legal moves of the side to move, the pieces that
