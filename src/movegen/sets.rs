@@ -19,7 +19,7 @@ use super::generate::Safety;
 use super::lines::QuickLegality;
 use super::plain::{How, Op};
 use super::tables::{CGuard, CHop, CRule, Variant, Vid};
-use crate::board::{Bitset, Color, Kind, Position, Square};
+use crate::board::{Bitset, Color, Kind, Narrow, Position, Square};
 use crate::ir::{HopShape, Target};
 
 /// How one entry is read as sets.
@@ -764,7 +764,7 @@ impl Variant {
         let ep = pos.ep.is_some();
         let mut n = 0u64;
         buf.clear();
-        for from in pos.occ[us].iter() {
+        for from in Narrow::<N>::of(&pos.occ[us]).iter() {
             let kind = pos.board[from as usize].kind();
             if from != king
                 && sets.settable[us][kind].has(from)
