@@ -540,6 +540,11 @@ impl Variant {
         }
         let k = pos.royals[us].iter().next().unwrap_or(0);
         s.king = Some(k);
+        if let Some((pinned, slid)) = self.pins_by_sets(pos, k, us) {
+            s.pinned = pinned;
+            s.in_check = in_check.unwrap_or_else(|| slid || self.leaps_attack(pos, k, them));
+            return s;
+        }
         s.in_check = in_check.unwrap_or_else(|| self.is_attacked(pos, k, them));
         if !self.attacks[them].hops.is_empty() {
             if self.lines.is_some() {

@@ -177,14 +177,27 @@ impl Variant {
     /// Is `sq` attacked by a leaper or slider of player `by`?
     #[inline(always)]
     pub(super) fn leaps_or_slides_attack(&self, pos: &Position, sq: Square, by: Color) -> bool {
+        self.leaps_attack(pos, sq, by) || self.slides_attack(pos, sq, by)
+    }
+
+    /// Is `sq` attacked by a leaper of player `by`?
+    #[inline(always)]
+    pub(super) fn leaps_attack(&self, pos: &Position, sq: Square, by: Color) -> bool {
         let r = &self.reach;
-        let (l0, nl, s0, ns) = r.index[by][sq as usize];
-        for e in &r.leaps[l0 as usize..l0 as usize + nl as usize] {
-            let p = pos.board[e.sq as usize];
-            if !p.is_none() && p.color() == by && e.mask >> p.kind().index() & 1 != 0 {
-                return true;
-            }
-        }
+        let (l0, nl, _, _) = r.index[by][sq as usize];
+        r.leaps[l0 as usize..l0 as usize + nl as usize]
+            .iter()
+            .any(|e| {
+                let p = pos.board[e.sq as usize];
+                !p.is_none() && p.color() == by && e.mask >> p.kind().index() & 1 != 0
+            })
+    }
+
+    /// Is `sq` attacked by a slider of player `by`?
+    #[inline(always)]
+    fn slides_attack(&self, pos: &Position, sq: Square, by: Color) -> bool {
+        let r = &self.reach;
+        let (_, _, s0, ns) = r.index[by][sq as usize];
         for s in &r.slides[s0 as usize..s0 as usize + ns as usize] {
             for &t in &r.squares[s.start as usize..s.start as usize + s.len as usize] {
                 let p = pos.board[t as usize];

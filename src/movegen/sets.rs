@@ -718,6 +718,60 @@ impl Variant {
         });
     }
 
+    /// With `us`'s single royal piece on `k`, on a board of one word and
+    /// an opponent whose attacks are plain leaps and slides: the pieces of
+    /// `us` pinned to it (alone between it and an enemy slider that moves
+    /// along that line), and whether an enemy slider attacks it, read with
+    /// a bit scan per line; None where that does not apply. Reads
+    /// `pos.occ`, which must be exactly the pieces on the board.
+    #[inline]
+    pub(super) fn pins_by_sets(
+        &self,
+        pos: &Position,
+        k: Square,
+        us: Color,
+    ) -> Option<(Bitset, bool)> {
+        let sets = &self.plain.sets;
+        let them = us.other();
+        let a = &self.attacks[them];
+        if sets.words != 1 || !a.hops.is_empty() || !a.slow.is_empty() {
+            return None;
+        }
+        let lines = sets.lines[them].as_ref()?;
+        let all = pos.occ[us].0[0] | pos.occ[them].0[0];
+        let own = pos.occ[us].0[0];
+        let first = |b: u64, ascending: bool| {
+            if ascending {
+                b.trailing_zeros() as usize
+            } else {
+                63 - b.leading_zeros() as usize
+            }
+        };
+        let mut pinned = Bitset::EMPTY;
+        let mut check = false;
+        for (s, kinds) in lines {
+            let ray = sets.past::<1>(s.index, k as usize)[0];
+            let b = ray & all;
+            if b == 0 {
+                continue;
+            }
+            let f = first(b, s.ascending);
+            if own >> f & 1 == 0 {
+                check |= kinds >> pos.board[f].kind().index() & 1 != 0;
+                continue;
+            }
+            let beyond = sets.past::<1>(s.index, f)[0] & all;
+            if beyond == 0 {
+                continue;
+            }
+            let g = first(beyond, s.ascending);
+            if own >> g & 1 == 0 && kinds >> pos.board[g].kind().index() & 1 != 0 {
+                pinned.set(f as Square);
+            }
+        }
+        Some((pinned, check))
+    }
+
     /// The number of legal moves of the side to move, the pieces that
     /// allow it counted by sets and the rest listed in `buf` and tested;
     /// `None` where the node does not allow it (no glance legality, or
