@@ -35,6 +35,9 @@ pub(crate) struct Reach {
     hop_from: [Vec<Bitset>; 2],
     /// The kinds of `by` that capture by a hop, one bit each.
     hop_kinds: [u64; 2],
+    /// `leap_from[by][sq]`: every square a leaper of `by` could attack
+    /// `sq` from.
+    leap_from: [Vec<Bitset>; 2],
     /// `check_from[by][kind * cells + sq]`: every square from which a
     /// piece of `by` and `kind` could attack `sq` (its leaps, slides and
     /// hops read back from `sq`, whatever stands between).
@@ -75,6 +78,11 @@ impl Reach {
                         }
                     }
                 }
+                let mut leap_from = Bitset::EMPTY;
+                for e in &r.leaps[leaps_at as usize..] {
+                    leap_from.set(e.sq);
+                }
+                r.leap_from[by].push(leap_from);
                 let slides_at = r.slides.len() as u32;
                 for l in &a.slides {
                     let ray = v.ray(l.rev, sq);
@@ -180,10 +188,14 @@ impl Variant {
         self.leaps_attack(pos, sq, by) || self.slides_attack(pos, sq, by)
     }
 
-    /// Is `sq` attacked by a leaper of player `by`?
+    /// Is `sq` attacked by a leaper of player `by`? Reads `pos.occ[by]`,
+    /// which must hold every piece of `by` on the board (it may hold more).
     #[inline(always)]
     pub(super) fn leaps_attack(&self, pos: &Position, sq: Square, by: Color) -> bool {
         let r = &self.reach;
+        if !pos.occ[by].intersects(&r.leap_from[by][sq as usize]) {
+            return false;
+        }
         let (l0, nl, _, _) = r.index[by][sq as usize];
         r.leaps[l0 as usize..l0 as usize + nl as usize]
             .iter()
