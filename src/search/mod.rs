@@ -35,8 +35,16 @@ pub mod params {
     pub const RFP_MAX_DEPTH: i32 = 6;
     /// ...when the static evaluation beats beta by this much per ply.
     pub const RFP_MARGIN: i32 = 90;
-    /// Null-move reduction.
-    pub const NULL_R: i32 = 2;
+    /// Null-move reduction: `NULL_R + depth / NULL_R_DEPTH_DIVISOR`, one
+    /// ply more per `NULL_R_EVAL_DIVISOR` of static evaluation above beta
+    /// (at most `NULL_R_EVAL_MAX`).
+    pub const NULL_R: i32 = 3;
+    /// See `NULL_R`.
+    pub const NULL_R_DEPTH_DIVISOR: i32 = 3;
+    /// See `NULL_R`.
+    pub const NULL_R_EVAL_DIVISOR: i32 = 200;
+    /// See `NULL_R`.
+    pub const NULL_R_EVAL_MAX: i32 = 3;
     /// Null move is tried from this depth on.
     pub const NULL_MIN_DEPTH: i32 = 3;
     /// Futility and late-move pruning of quiet moves up to this depth...
@@ -56,6 +64,8 @@ pub mod params {
     pub const SEE_QUIET_MARGIN: i32 = 20;
     /// Quiescence skips a capture that cannot bring the score within this of alpha.
     pub const DELTA_MARGIN: i32 = 200;
+    /// A node with no table move is searched one ply less from this depth on.
+    pub const IIR_MIN_DEPTH: i32 = 4;
     /// Late-move reductions start at this depth...
     pub const LMR_MIN_DEPTH: i32 = 3;
     /// ...for moves after this many.
@@ -187,6 +197,9 @@ struct Worker {
     counters: Vec<Option<Move>>,
     /// The move made at each ply of the current line (None: a null move).
     played: Vec<Option<Move>>,
+    /// The corrected static evaluation at each ply of the current line
+    /// (`-INF` where the side to move was in check).
+    evals: Vec<i32>,
     /// Correction history: by side to move and pawn structure
     /// ([`Position::pawn_hash`]), how far searches found the static
     /// evaluation off, in 1/`CORRECTION_GRAIN` centipawns.
@@ -223,6 +236,7 @@ impl Worker {
             history: vec![0; 256 * 256],
             counters: vec![None; 256 * 256],
             played: vec![None; params::MAX_PLY + 2],
+            evals: vec![-INF; params::MAX_PLY + 2],
             correction: vec![0; 2 * params::CORRECTION_ENTRIES],
             bufs: (0..params::MAX_PLY + params::QS_MAX_PLY + 4)
                 .map(|_| Vec::with_capacity(256))

@@ -3,7 +3,7 @@
 //! pruning, check extensions; quiescence at the horizon (`quiesce.rs`).
 
 use super::ordering::{TT_MOVE, is_quiet, slot};
-use super::tt::to_tt;
+use super::tt::{from_tt, to_tt};
 use super::*;
 
 /// A placeholder for the unused slots of a move array.
@@ -77,14 +77,40 @@ impl Run<'_> {
             let e = self.static_eval(pos);
             (e + self.correction(pos)).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
         };
+        self.evals[ply] = static_eval;
+        // Whether the static evaluation rose since this side's last move
+        // (or the one before, if it was in check then): pruning and
+        // reductions are gentler when it did.
+        let improving = !in_check
+            && match ply {
+                0 | 1 => true,
+                _ if self.evals[ply - 2] > -INF => static_eval > self.evals[ply - 2],
+                2 | 3 => true,
+                _ => self.evals[ply - 4] == -INF || static_eval > self.evals[ply - 4],
+            };
+        // The static evaluation sharpened by the table's bound, when it
+        // says the position is better (lower bound) or worse (upper) than
+        // that: for the pruning decisions below.
+        let eval = match tt {
+            Some(e) if !in_check && e.score.abs() < MATE_BOUND => {
+                let s = from_tt(e.score, ply);
+                match e.bound {
+                    Bound::Lower if s > static_eval => s,
+                    Bound::Upper if s < static_eval => s,
+                    Bound::Exact => s,
+                    _ => static_eval,
+                }
+            }
+            _ => static_eval,
+        };
         // Reverse futility: far enough above beta near the leaves, stop here.
         if !pv_node
             && !in_check
             && depth <= params::RFP_MAX_DEPTH
             && beta.abs() < MATE_BOUND
-            && static_eval - params::RFP_MARGIN * depth >= beta
+            && eval - params::RFP_MARGIN * (depth - i32::from(improving)) >= beta
         {
-            return static_eval;
+            return eval;
         }
         // Null move: give the opponent a free move; if we still beat beta,
         // this node is not worth searching. Not in check, not with only
@@ -95,21 +121,17 @@ impl Run<'_> {
             && !in_check
             && depth >= params::NULL_MIN_DEPTH
             && beta.abs() < MATE_BOUND
-            && static_eval >= beta
+            && eval >= beta
             && self.has_big_pieces(pos)
         {
+            let r = params::NULL_R
+                + depth / params::NULL_R_DEPTH_DIVISOR
+                + ((eval - beta) / params::NULL_R_EVAL_DIVISOR).min(params::NULL_R_EVAL_MAX);
             let saved_hash = pos.hash;
             let undo = v.make_null(pos);
             self.path.push(saved_hash);
             self.played[ply] = None;
-            let s = -self.negamax(
-                pos,
-                depth - 1 - params::NULL_R,
-                -beta,
-                -beta + 1,
-                ply + 1,
-                false,
-            );
+            let s = -self.negamax(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
             self.path.pop();
             v.unmake_null(pos, undo);
             if self.stopped {
@@ -118,6 +140,14 @@ impl Run<'_> {
             if s >= beta {
                 return beta;
             }
+        }
+
+        // Internal iterative reduction: a node with no table move to try
+        // first is searched a ply less (its move order is a guess; the
+        // next iteration, with the move this one stores, searches it in
+        // full).
+        if depth >= params::IIR_MIN_DEPTH && tt.is_none_or(|e| e.mv.is_none()) {
+            depth -= 1;
         }
 
         // Pseudo-legal moves, each checked for legality only when its turn
@@ -189,8 +219,9 @@ impl Run<'_> {
                 && i > 0
                 && depth <= params::PRUNE_MAX_DEPTH
                 && best > -MATE_BOUND
-                && (static_eval + params::FUTILITY_MARGIN * depth <= alpha
-                    || i >= params::LMP_BASE + params::LMP_FACTOR * (depth * depth) as usize);
+                && (eval + params::FUTILITY_MARGIN * depth <= alpha
+                    || i >= (params::LMP_BASE + params::LMP_FACTOR * (depth * depth) as usize)
+                        / (2 - usize::from(improving)));
             // Near the leaves, a move that loses material by the static
             // exchange evaluation (beyond a margin growing with depth) is
             // skipped too unless it gives check: a quiet move, or a capture
@@ -243,7 +274,8 @@ impl Run<'_> {
                     // gives check, more for one with a bad history.
                     let r = self.reductions[(depth as usize).min(63)][i.min(63)]
                         - self.history[slot(m)] / params::LMR_HISTORY_DIVISOR
-                        - i32::from(gives_check);
+                        - i32::from(gives_check)
+                        + i32::from(!improving);
                     (r - i32::from(pv_node)).clamp(1, depth - 2)
                 } else {
                     0
