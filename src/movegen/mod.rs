@@ -107,4 +107,22 @@ impl Move {
     pub fn gates_on_partner(self) -> bool {
         self.gate & Move::GATE_ON_PARTNER != 0
     }
+
+    /// The move as one number (its five bytes), equal for equal moves and
+    /// different for different ones: for comparing many moves with a few
+    /// in one integer comparison each.
+    #[inline(always)]
+    pub fn key(self) -> u64 {
+        u64::from(self.from)
+            | u64::from(self.to) << 8
+            | (self.kind as u64) << 16
+            | u64::from(self.data) << 24
+            | u64::from(self.gate) << 32
+    }
+
+    /// [`Move::key`] of a move if any, else a number no move has.
+    #[inline(always)]
+    pub fn key_of(m: Option<Move>) -> u64 {
+        m.map_or(u64::MAX, Move::key)
+    }
 }

@@ -129,6 +129,7 @@ impl Run<'_> {
                 + ((eval - beta) / params::NULL_R_EVAL_DIVISOR).min(params::NULL_R_EVAL_MAX);
             let saved_hash = pos.hash;
             let undo = v.make_null(pos);
+            self.tt.prefetch(pos.hash);
             self.path.push(saved_hash);
             self.played[ply] = None;
             let s = -self.negamax(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
@@ -233,13 +234,19 @@ impl Run<'_> {
                     && depth <= params::SEE_PRUNE_DEPTH
                     && best > -MATE_BOUND
                     && (quiet || scores[j] < 0)
-                    && v.see(pos, m, |k| self.eval.value(k)).is_some_and(|s| {
-                        s < if quiet {
+                    && {
+                        let threshold = if quiet {
                             -params::SEE_QUIET_MARGIN * depth * depth
                         } else {
                             -params::SEE_CAPTURE_MARGIN * depth
-                        }
-                    }));
+                        };
+                        // The exchange loses at most the mover (less what
+                        // it takes): if even that is not below the
+                        // threshold, no need to play it out.
+                        self.captured_value(pos, m) - self.value_at(pos, m.from).max(0) < threshold
+                            && v.see(pos, m, |k| self.eval.value(k))
+                                .is_some_and(|s| s < threshold)
+                    });
             // A late quiet move, searched reduced.
             let late = i > 0
                 && depth >= params::LMR_MIN_DEPTH
@@ -256,6 +263,7 @@ impl Run<'_> {
             }
             self.path.push(pos.hash);
             let undo = v.make(pos, m);
+            self.tt.prefetch(pos.hash);
             let gives_check = may_check && v.in_check(pos);
             // What the child will find, when known.
             let hint = (prunable || late).then_some(gives_check);

@@ -30,16 +30,20 @@ impl Run<'_> {
         let counter = self
             .previous_move(ply.min(params::MAX_PLY))
             .and_then(|p| self.counters[slot(p)]);
+        let tt_key = Move::key_of(tt_move);
+        let killer_keys = [Move::key_of(killers[0]), Move::key_of(killers[1])];
+        let counter_key = Move::key_of(counter);
         for &m in moves {
-            let s = if Some(m) == tt_move {
+            let key = m.key();
+            let s = if key == tt_key {
                 TT_MOVE
             } else if !is_quiet(pos, m) {
                 GOOD_CAPTURE + self.mvv_lva(pos, m).0
-            } else if killers[0] == Some(m) {
+            } else if key == killer_keys[0] {
                 KILLER + 1
-            } else if killers[1] == Some(m) {
+            } else if key == killer_keys[1] {
                 KILLER
-            } else if counter == Some(m) {
+            } else if key == counter_key {
                 KILLER - 1
             } else {
                 self.history[slot(m)]
@@ -156,12 +160,13 @@ pub(super) fn pick(moves: &mut [Move], scores: &mut [i32], i: usize) {
 /// move), without bounds checks.
 #[inline]
 fn best_index(scores: &[i32], len: usize, i: usize) -> usize {
+    // Score and position in one number, the earlier move the larger on a
+    // tie: the maximum without a branch per move.
+    let key = |j: usize, s: i32| (i64::from(s) << 32) | i64::from(!(j as u32));
     let rest = &scores[i..len];
-    let (mut best, mut top) = (i, rest[0]);
+    let mut top = key(i, rest[0]);
     for (j, &s) in (i + 1..).zip(&rest[1..]) {
-        if s > top {
-            (best, top) = (j, s);
-        }
+        top = top.max(key(j, s));
     }
-    best
+    !(top as u32) as usize
 }
