@@ -82,6 +82,33 @@ fn a_pawn_fork_is_two_threats() {
     );
 }
 
+/// `officer_threat`: a piece neither royal nor promoting that could capture
+/// an enemy piece worth more than itself (neither royal nor promoting
+/// either), per such piece. The knight on d5 forks the rook on c7 and the
+/// queen on e7: two threats for White; the queen and rook attack nothing
+/// worth more than themselves. A bishop attacking a knight (worth less) and
+/// a knight attacking pawns count nothing.
+#[test]
+fn a_knight_fork_of_rook_and_queen_is_two_officer_threats() {
+    let game = chess();
+    let term = |fen: &str| {
+        eval_with(&game, fen, "officer_threat", 30) - eval_with(&game, fen, "officer_threat", 0)
+    };
+    assert_eq!(term("4k3/2r1q3/8/3N4/8/8/8/7K w - - 0 1"), 60);
+    // From Black's side, the same threats count against it.
+    assert_eq!(term("4k3/2r1q3/8/3N4/8/8/8/7K b - - 0 1"), -60);
+    // One victim: the rook alone.
+    assert_eq!(term("4k3/2r5/8/3N4/8/8/8/4K3 w - - 0 1"), 30);
+    // The bishop on b3 attacks the knight on d5 (worth less); the knight
+    // attacks nothing of White's; the pawns on c6 and e6 are not officers.
+    assert_eq!(term("4k3/8/2p1p3/3n4/8/1B6/8/4K3 w - - 0 1"), 0);
+    // The rook on d1 attacks the queen on d7 up the file: one threat for
+    // Black (the queen attacking the rook, worth less, is none); with a
+    // pawn between on d5, none.
+    assert_eq!(term("7k/3Q4/8/8/8/8/8/3r3K w - - 0 1"), -30);
+    assert_eq!(term("7k/3Q4/8/3P4/8/8/8/3r3K w - - 0 1"), 0);
+}
+
 /// `royal_cover`: before the endgame, White's king on g1 has three pawns
 /// next to it (f2, g2, h2), Black's on g8 none; in the endgame (queens
 /// off) the term is gone.

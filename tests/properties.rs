@@ -135,7 +135,7 @@ proptest! {
     /// positions of every bundled variant.
     #[test]
     fn activity_agrees_with_generation_and_attacks(game_ix in 0usize..64, choices in prop::collection::vec(any::<u16>(), 1..100)) {
-        use myriad::board::Bitset;
+        use myriad::board::{Bitset, Kind};
         use myriad::movegen::MoveKind;
         // With the extra pieces where a variant offers them: their hops are
         // the interesting case.
@@ -179,9 +179,25 @@ proptest! {
             for sq in v.geo.valid.iter().step_by(3) {
                 zone.set(sq);
             }
-            let one_by_one: Vec<_> = pos.occ[us].iter().map(|from| (pos.board[from as usize].kind(), v.activity(&pos, us, from, &zone))).collect();
+            // Threats: the enemy pieces of some kinds (by the piece's kind)
+            // it could capture, as many as its hits on their squares.
+            let victims = |kind: Kind| 0x5555_5555u32 << (kind.index() % 2);
+            let one_by_one: Vec<_> = pos.occ[us].iter().map(|from| {
+                let kind = pos.board[from as usize].kind();
+                (kind, v.activity_in(&pos, us, from, &zone, victims(kind)))
+            }).collect();
+            for (from, (kind, a)) in pos.occ[us].iter().zip(&one_by_one) {
+                let mut on_victims = Bitset::EMPTY;
+                for sq in pos.occ[us.other()].iter() {
+                    if victims(*kind) >> pos.board[sq as usize].kind().index() & 1 != 0 {
+                        on_victims.set(sq);
+                    }
+                }
+                prop_assert_eq!(a.threats, v.activity(&pos, us, from, &on_victims).hits, "threats of the piece on {} in {}", v.geo.name(from), write_fen(v, &pos));
+                prop_assert_eq!((a.moves, a.hits), { let b = v.activity(&pos, us, from, &zone); (b.moves, b.hits) });
+            }
             let mut at_once = Vec::new();
-            v.each_activity(&pos, us, &zone, |_| true, |kind, a| at_once.push((kind, a)));
+            v.each_activity(&pos, us, &zone, victims, |_| true, |kind, a| at_once.push((kind, a)));
             prop_assert_eq!(at_once, one_by_one, "activity of every piece in {}", write_fen(v, &pos));
             // The quiescence generator gives exactly the noisy pseudo-legal moves, in order.
             let noisy: Vec<_> = moves

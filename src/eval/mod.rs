@@ -67,6 +67,11 @@ pub struct Eval {
     /// royal nor promoting.
     file_rider: [[bool; MAX_KINDS]; 2],
     file_open: i32,
+    /// `richer[color][kind]`: the kinds of the other player worth more
+    /// than a `kind` of `color`, one bit each, for a piece of `kind` that
+    /// is neither royal nor promoting; victims are neither either.
+    richer: [[u32; MAX_KINDS]; 2],
+    officer_threat: i32,
 }
 
 impl Eval {
@@ -204,7 +209,21 @@ impl Eval {
             }
             f
         });
+        let officer = |color: Color, kind: Kind| !royal[kind] && !v.promotes(color, kind);
+        let richer = Color::ALL.map(|color| {
+            let mut r = [0u32; MAX_KINDS];
+            for kind in Kind::first(kinds).filter(|&k| officer(color, k)) {
+                for other in Kind::first(kinds) {
+                    if officer(color.other(), other) && value[other] > value[kind] {
+                        r[kind.index()] |= 1 << other.index();
+                    }
+                }
+            }
+            r
+        });
         Eval {
+            richer,
+            officer_threat: w.term("officer_threat"),
             tempo: w.term("tempo"),
             reserve_permille: w.term("reserve_permille") as i64,
             king_attacker: w.term("king_attacker") as i64,
@@ -351,20 +370,27 @@ impl Eval {
             }
             let (mut attackers, mut hits) = (0, 0);
             let tables = &self.mobility[color];
+            // The kinds of enemy pieces each officer may threaten.
+            let richer = &self.richer[color];
+            let on = self.officer_threat != 0;
+            let mut threats = 0;
             v.each_activity(
                 pos,
                 color,
                 &zone,
+                |kind| if on { richer[kind.index()] } else { 0 },
                 |kind| !tables[kind].is_empty(),
                 |kind, a| {
                     let table = &tables[kind];
                     *score += table[(a.moves as usize).min(table.len() - 1)];
+                    threats += a.threats as i32;
                     if a.hits > 0 {
                         attackers += 1;
                         hits += a.hits as i32;
                     }
                 },
             );
+            *score += threats * self.officer_threat;
             if attackers >= 2 {
                 let danger =
                     attackers as i64 * self.king_attacker + hits as i64 * self.king_zone_hit;

@@ -48,6 +48,9 @@ pub const KING_DANGER_MAX: i32 = 500;
 /// (neither royal nor promoting; a pawn forking or hitting a piece), in
 /// centipawns per such attack.
 pub const PROMOTING_THREAT: i32 = 40;
+/// Threats by officers: an enemy piece worth more than the attacker (neither
+/// royal nor promoting, on either side) that it could capture, per piece.
+pub const OFFICER_THREAT: i32 = 30;
 /// Before the endgame, each own promoting piece next to a royal piece
 /// (its pawn cover), in centipawns.
 pub const ROYAL_COVER: i32 = 10;
@@ -90,7 +93,7 @@ impl Default for Weights {
 
 impl Weights {
     /// The tunable weights' names, as a `.weights` file writes them.
-    pub const NAMES: [&'static str; 17] = [
+    pub const NAMES: [&'static str; 18] = [
         "centralisation",
         "royal_shelter",
         "royal_endgame",
@@ -108,6 +111,7 @@ impl Weights {
         "promoting_doubled",
         "promoting_isolated",
         "file_open",
+        "officer_threat",
     ];
 
     /// Their defaults, the constants of this module.
@@ -129,6 +133,7 @@ impl Weights {
         PROMOTING_DOUBLED,
         PROMOTING_ISOLATED,
         FILE_OPEN,
+        OFFICER_THREAT,
     ];
 
     /// The largest magnitude a weight in a file may have.

@@ -6,7 +6,7 @@ use super::generate::MoveSink;
 use super::plain::Op;
 use super::tables::{CHop, CRule, Variant};
 use super::{Move, MoveKind};
-use crate::board::{Bitset, Color, Position, Square};
+use crate::board::{Bitset, Color, Piece, Position, Square};
 use crate::ir::{HopShape, Target};
 
 /// The moves and attacks of one piece.
@@ -17,34 +17,54 @@ pub struct Activity {
     /// Squares of the given set the piece could capture on, were an enemy
     /// piece there (whatever stands there now).
     pub hits: u32,
+    /// Enemy pieces of the given kinds it could capture.
+    pub threats: u32,
 }
 
 impl Variant {
     /// The activity of the piece of player `color` on `from`, with its attacks
     /// counted on the squares of `zone`. Nothing is allocated.
     pub fn activity(&self, pos: &Position, color: Color, from: Square, zone: &Bitset) -> Activity {
+        self.activity_in(pos, color, from, zone, 0)
+    }
+
+    /// [`Variant::activity`], with the enemy pieces it could capture whose
+    /// kinds are in `victims` (one bit per kind) counted in
+    /// [`Activity::threats`].
+    pub fn activity_in(
+        &self,
+        pos: &Position,
+        color: Color,
+        from: Square,
+        zone: &Bitset,
+        victims: u32,
+    ) -> Activity {
         let kind = pos.board[from as usize].kind();
-        if let Some((moves, hits)) = self.activity_by_sets(pos, color, kind, from, zone) {
-            return Activity { moves, hits };
+        if let Some(a) = self.activity_by_sets(pos, color, kind, from, zone, victims) {
+            return a;
         }
+        let on = On { zone, victims };
         let rules = &self.moves[color][kind];
         let mut a = Activity::default();
         let mut seen = Seen::default();
         if self.overlaps[color][kind].has(from) {
-            self.activity_of::<true>(pos, color, rules, from, zone, &mut a, &mut seen);
+            self.activity_of::<true>(pos, color, rules, from, on, &mut a, &mut seen);
         } else {
             // No move repeats: the counts add up rule by rule, plain runs
             // read from their per-square segments (`plain.rs`).
             for &op in &self.plain.ops[color][kind] {
                 match op {
                     Op::Run(run) => {
-                        let (moves, hits) = self.plain.run_activity(pos, color, run, from, zone);
+                        let (moves, hits, threats) = self
+                            .plain
+                            .run_activity(pos, color, run, from, zone, victims);
                         a.moves += moves;
                         a.hits += hits;
+                        a.threats += threats;
                     }
                     Op::Rule { index, .. } => {
                         let r = std::slice::from_ref(&rules[index as usize]);
-                        self.activity_of::<false>(pos, color, r, from, zone, &mut a, &mut seen);
+                        self.activity_of::<false>(pos, color, r, from, on, &mut a, &mut seen);
                     }
                 }
             }
@@ -70,7 +90,7 @@ impl Variant {
         us: Color,
         rules: &[CRule],
         from: Square,
-        zone: &Bitset,
+        on: On,
         a: &mut Activity,
         seen: &mut Seen,
     ) {
@@ -99,8 +119,8 @@ impl Variant {
                         let p = pos.board[t as usize];
                         let takes = p.is_none() || lim.takes(p, us);
                         if i + 1 >= *min as usize {
-                            if capture && takes && zone.has(t) {
-                                a.hits += seen.hit::<ONCE>(t);
+                            if capture && takes {
+                                seen.hit::<ONCE>(t, p, us, on, a);
                             }
                             if p.is_none() {
                                 if quiet {
@@ -144,8 +164,8 @@ impl Variant {
                         }
                         let p = pos.board[t as usize];
                         let takes = p.is_none() || lim.takes(p, us);
-                        if capture && takes && zone.has(t) {
-                            a.hits += seen.hit::<ONCE>(t);
+                        if capture && takes {
+                            seen.hit::<ONCE>(t, p, us, on, a);
                         }
                         if p.is_none() {
                             if quiet && *shape != HopShape::First {
@@ -166,14 +186,28 @@ impl Variant {
                     // Judged on the moves offered, repeated ones included.
                     let before = seen.offered;
                     let moves = a.moves;
-                    self.activity_of::<ONCE>(pos, us, first, from, zone, a, seen);
+                    self.activity_of::<ONCE>(pos, us, first, from, on, a, seen);
                     if a.moves == moves && seen.offered == before {
-                        self.activity_of::<ONCE>(pos, us, fallback, from, zone, a, seen);
+                        self.activity_of::<ONCE>(pos, us, fallback, from, on, a, seen);
                     }
                 }
             }
         }
     }
+}
+
+/// Where [`Variant::activity_in`] counts attacks: the zone's squares and
+/// the victims' kinds.
+#[derive(Clone, Copy)]
+struct On<'a> {
+    zone: &'a Bitset,
+    victims: u32,
+}
+
+/// Is `p` a piece of `us`'s enemy with a kind in `victims`?
+#[inline(always)]
+pub(crate) fn victim(p: Piece, us: Color, victims: u32) -> bool {
+    !p.is_none() && p.color() != us && victims >> p.kind().index() & 1 != 0
 }
 
 /// What a piece whose rules overlap has counted already, so that each move
@@ -207,15 +241,19 @@ impl Seen {
         u32::from(new)
     }
 
-    /// 1 if a hit on `t` was not counted yet (always 1 unless `ONCE`).
+    /// Count a capture that reaches `t`, where `p` stands, in `a`: a hit
+    /// if `t` is in the zone, a threat if `p` is an enemy of a victim kind;
+    /// unless counted already (only if `ONCE`).
     #[inline(always)]
-    fn hit<const ONCE: bool>(&mut self, t: Square) -> u32 {
-        if !ONCE {
-            return 1;
+    fn hit<const ONCE: bool>(&mut self, t: Square, p: Piece, us: Color, on: On, a: &mut Activity) {
+        if ONCE {
+            if self.hits.has(t) {
+                return;
+            }
+            self.hits.set(t);
         }
-        let new = !self.hits.has(t);
-        self.hits.set(t);
-        u32::from(new)
+        a.hits += u32::from(on.zone.has(t));
+        a.threats += u32::from(victim(p, us, on.victims));
     }
 }
 

@@ -10,6 +10,7 @@
 //! left out; every other rule stays an [`Op::Rule`] for the interpreter.
 //! Moves come out in the same order as the rules produce them.
 
+use super::activity::victim;
 use super::generate::MoveSink;
 use super::sets::SetTables;
 use super::tables::{CGuard, CRule, Variant, Vid};
@@ -424,10 +425,12 @@ impl Variant {
 }
 
 impl Plain {
-    /// The pseudo-legal moves and the hits on `zone` of one plain run from
-    /// `from`, counted as [`Variant::activity`] counts a ride (each move
-    /// once per rule; a plain ride captures any enemy piece, so a hit is
-    /// any square of `zone` the ride could land on with a capture).
+    /// The pseudo-legal moves, the hits on `zone` and the threats to
+    /// `victims` of one plain run from `from`, counted as
+    /// [`Variant::activity_in`] counts a ride (each move once per rule; a
+    /// plain ride captures any enemy piece, so a hit is any square of `zone`
+    /// the ride could land on with a capture, a threat any enemy piece of a
+    /// victim kind there).
     #[inline]
     pub(crate) fn run_activity(
         &self,
@@ -436,17 +439,18 @@ impl Plain {
         run: u32,
         from: Square,
         zone: &Bitset,
-    ) -> (u32, u32) {
+        victims: u32,
+    ) -> (u32, u32, u32) {
         let at = run as usize * self.cells + from as usize;
-        if self.reach[at].intersects(zone) {
-            self.count_run::<true>(pos, us, at, zone)
+        if victims != 0 || self.reach[at].intersects(zone) {
+            self.count_run::<true>(pos, us, at, zone, victims)
         } else {
-            self.count_run::<false>(pos, us, at, zone)
+            self.count_run::<false>(pos, us, at, zone, 0)
         }
     }
 
     /// [`Plain::run_activity`] at `index[at]`; hits counted only if `HITS`
-    /// (else the run reaches no square of `zone`).
+    /// (else the run reaches no square of `zone` and there are no victims).
     #[inline(always)]
     fn count_run<const HITS: bool>(
         &self,
@@ -454,10 +458,19 @@ impl Plain {
         us: Color,
         at: usize,
         zone: &Bitset,
-    ) -> (u32, u32) {
+        victims: u32,
+    ) -> (u32, u32, u32) {
         let (first, count) = self.index[at];
-        let hit = |t: Square| u32::from(HITS && zone.has(t));
         let board = &pos.board;
+        let mut threats = 0u32;
+        let mut hit = |t: Square| {
+            if HITS {
+                threats += u32::from(victim(board[t as usize], us, victims));
+                u32::from(zone.has(t))
+            } else {
+                0
+            }
+        };
         let (mut moves, mut hits) = (0u32, 0u32);
         let enemy = |t: Square| {
             let p = board[t as usize];
@@ -536,6 +549,6 @@ impl Plain {
                 }
             }
         }
-        (moves, hits)
+        (moves, hits, threats)
     }
 }

@@ -581,18 +581,22 @@ impl SetTables {
     }
 
     /// The activity of the piece of `color` and `kind` on `from` (a square
-    /// of `by_sets`): its moves, and the squares of `zone` it visits by a
-    /// rule that may capture (were an enemy piece there), as
-    /// [`Variant::activity`] counts them.
+    /// of `by_sets`): its moves, the squares of `zone` it visits by a rule
+    /// that may capture (were an enemy piece there), and the enemy pieces
+    /// of the kinds in `victims` it could capture, as
+    /// [`Variant::activity_in`] counts them.
     #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
     fn activity<const N: usize>(
         &self,
+        pos: &Position,
         o: &Occupancy<N>,
         color: Color,
         kind: Kind,
         from: Square,
         zone: &[u64; N],
-    ) -> (u32, u32) {
+        victims: u32,
+    ) -> (u32, u32, u32) {
         let (mut moves, mut hits) = ([0u64; N], [0u64; N]);
         let at = (color.index() * self.kinds + kind.index()) * self.cells + from as usize;
         let (first, n) = self.piece_at[at];
@@ -610,7 +614,13 @@ impl SetTables {
                 }
             }
         }
-        (count(&moves), count(&and(&hits, zone)))
+        let mut threats = 0;
+        if victims != 0 {
+            each(and(&hits, &o.enemy), |t| {
+                threats += victims >> pos.board[t as usize].kind().index() & 1;
+            });
+        }
+        (count(&moves), count(&and(&hits, zone)), threats)
     }
 
     /// With the pieces `all`: the squares on the lines of `by` through `k`

@@ -20,11 +20,19 @@ impl Variant {
         kind: Kind,
         from: Square,
         zone: &Bitset,
-    ) -> Option<(u32, u32)> {
+        victims: u32,
+    ) -> Option<Activity> {
         let sets = &self.plain.sets;
         (sets.words == 1 && sets.by_sets[color][kind].has(from)).then(|| {
             let o = Occupancy::<1>::new(pos, color);
-            sets.activity::<1>(&o, color, kind, from, &words::<1>(zone))
+            let z = words::<1>(zone);
+            let (moves, hits, threats) =
+                sets.activity::<1>(pos, &o, color, kind, from, &z, victims);
+            Activity {
+                moves,
+                hits,
+                threats,
+            }
         })
     }
 
@@ -37,6 +45,7 @@ impl Variant {
         pos: &Position,
         color: Color,
         zone: &Bitset,
+        victims: impl Fn(Kind) -> u32,
         wanted: impl Fn(Kind) -> bool,
         mut f: impl FnMut(Kind, Activity),
     ) {
@@ -45,7 +54,7 @@ impl Variant {
             for sq in pos.occ[color].iter() {
                 let kind = pos.board[sq as usize].kind();
                 if wanted(kind) {
-                    f(kind, self.activity(pos, color, sq, zone));
+                    f(kind, self.activity_in(pos, color, sq, zone, victims(kind)));
                 }
             }
             return;
@@ -57,11 +66,17 @@ impl Variant {
             if !wanted(kind) {
                 return;
             }
+            let victims = victims(kind);
             let a = if sets.by_sets[color][kind].has(sq) {
-                let (moves, hits) = sets.activity::<1>(&o, color, kind, sq, &z);
-                Activity { moves, hits }
+                let (moves, hits, threats) =
+                    sets.activity::<1>(pos, &o, color, kind, sq, &z, victims);
+                Activity {
+                    moves,
+                    hits,
+                    threats,
+                }
             } else {
-                self.activity(pos, color, sq, zone)
+                self.activity_in(pos, color, sq, zone, victims)
             };
             f(kind, a);
         });
