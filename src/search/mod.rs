@@ -51,6 +51,9 @@ pub mod params {
     pub const PRUNE_MAX_DEPTH: i32 = 3;
     /// ...futility: when the static evaluation plus this much per ply stays below alpha;
     pub const FUTILITY_MARGIN: i32 = 120;
+    /// ...history pruning: a quiet move whose history is below minus this
+    /// per ply;
+    pub const HISTORY_PRUNE_MARGIN: i32 = 2048;
     /// ...late-move pruning: quiet moves after `LMP_BASE + LMP_FACTOR * depth²`.
     pub const LMP_BASE: usize = 4;
     /// See `LMP_BASE`.
@@ -64,6 +67,10 @@ pub mod params {
     pub const SEE_QUIET_MARGIN: i32 = 20;
     /// Quiescence skips a capture that cannot bring the score within this of alpha.
     pub const DELTA_MARGIN: i32 = 200;
+    /// ProbCut from this depth on...
+    pub const PROBCUT_DEPTH: i32 = 5;
+    /// ...with this margin above beta.
+    pub const PROBCUT_MARGIN: i32 = 200;
     /// A node with no table move is searched one ply less from this depth on.
     pub const IIR_MIN_DEPTH: i32 = 4;
     /// Late-move reductions start at this depth...

@@ -143,6 +143,59 @@ impl Run<'_> {
             }
         }
 
+        // ProbCut: a capture that wins enough by the exchange evaluation
+        // and beats beta by a margin in a quiescence search and then in a
+        // search four plies shallower very likely beats beta here.
+        let pc_beta = beta + params::PROBCUT_MARGIN;
+        if !pv_node
+            && !in_check
+            && depth >= params::PROBCUT_DEPTH
+            && beta.abs() < MATE_BOUND
+            && !tt.is_some_and(|e| e.depth as i32 >= depth - 3 && from_tt(e.score, ply) < pc_beta)
+        {
+            let mut moves = std::mem::take(&mut self.bufs[ply]);
+            moves.clear();
+            v.pseudo_noisy_moves(pos, &mut moves);
+            let safety = v.safety_given(pos, Some(false));
+            let mut found = None;
+            for &m in &moves {
+                if !matches!(m.kind, MoveKind::Normal | MoveKind::SetsEnPassant)
+                    || v.see(pos, m, |k| self.eval.value(k))
+                        .is_none_or(|s| s < pc_beta - static_eval)
+                    || !v.is_legal_fast(pos, m, &safety)
+                {
+                    continue;
+                }
+                self.path.push(pos.hash);
+                let undo = v.make(pos, m);
+                self.tt.prefetch(pos.hash);
+                self.played[ply] = Some(m);
+                self.check_hint = None;
+                let mut s = -self.qsearch(pos, -pc_beta, -pc_beta + 1, ply + 1, 0);
+                if s >= pc_beta {
+                    s = -self.negamax(pos, depth - 4, -pc_beta, -pc_beta + 1, ply + 1, true);
+                }
+                v.unmake(pos, m, undo);
+                self.path.pop();
+                if self.stopped {
+                    break;
+                }
+                if s >= pc_beta {
+                    found = Some((m, s));
+                    break;
+                }
+            }
+            self.bufs[ply] = moves;
+            if self.stopped {
+                return 0;
+            }
+            if let Some((m, s)) = found {
+                self.tt
+                    .store(pos.hash, Some(m), to_tt(s, ply), depth - 3, Bound::Lower);
+                return s;
+            }
+        }
+
         // Internal iterative reduction: a node with no table move to try
         // first is searched a ply less (its move order is a guess; the
         // next iteration, with the move this one stores, searches it in
@@ -222,7 +275,8 @@ impl Run<'_> {
                 && best > -MATE_BOUND
                 && (eval + params::FUTILITY_MARGIN * depth <= alpha
                     || i >= (params::LMP_BASE + params::LMP_FACTOR * (depth * depth) as usize)
-                        / (2 - usize::from(improving)));
+                        / (2 - usize::from(improving))
+                    || scores[j] < -params::HISTORY_PRUNE_MARGIN * depth);
             // Near the leaves, a move that loses material by the static
             // exchange evaluation (beyond a margin growing with depth) is
             // skipped too unless it gives check: a quiet move, or a capture
