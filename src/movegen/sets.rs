@@ -16,6 +16,7 @@
 //! monomorphised per width.
 
 use super::Move;
+use super::activity::Activity;
 use super::generate::Safety;
 use super::lines::QuickLegality;
 use super::plain::{How, Op};
@@ -596,7 +597,7 @@ impl SetTables {
         from: Square,
         zone: &[u64; N],
         victims: u32,
-    ) -> (u32, u32, u32) {
+    ) -> Activity {
         let (mut moves, mut hits) = ([0u64; N], [0u64; N]);
         let at = (color.index() * self.kinds + kind.index()) * self.cells + from as usize;
         let (first, n) = self.piece_at[at];
@@ -620,7 +621,11 @@ impl SetTables {
                 threats += victims >> pos.board[t as usize].kind().index() & 1;
             });
         }
-        (count(&moves), count(&and(&hits, zone)), threats)
+        Activity {
+            moves: count(&moves),
+            hits: count(&and(&hits, zone)),
+            threats,
+        }
     }
 
     /// With the pieces `all`: the squares on the lines of `by` through `k`

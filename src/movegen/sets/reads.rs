@@ -26,13 +26,7 @@ impl Variant {
         (sets.words == 1 && sets.by_sets[color][kind].has(from)).then(|| {
             let o = Occupancy::<1>::new(pos, color);
             let z = words::<1>(zone);
-            let (moves, hits, threats) =
-                sets.activity::<1>(pos, &o, color, kind, from, &z, victims);
-            Activity {
-                moves,
-                hits,
-                threats,
-            }
+            sets.activity::<1>(pos, &o, color, kind, from, &z, victims)
         })
     }
 
@@ -68,13 +62,7 @@ impl Variant {
             }
             let victims = victims(kind);
             let a = if sets.by_sets[color][kind].has(sq) {
-                let (moves, hits, threats) =
-                    sets.activity::<1>(pos, &o, color, kind, sq, &z, victims);
-                Activity {
-                    moves,
-                    hits,
-                    threats,
-                }
+                sets.activity::<1>(pos, &o, color, kind, sq, &z, victims)
             } else {
                 self.activity_in(pos, color, sq, zone, victims)
             };
