@@ -146,6 +146,12 @@ impl<const N: usize> Narrow<N> {
         self.0[(sq >> 6) as usize] |= 1u64 << (sq & 63);
     }
 
+    /// Add `sq` if `yes`, without a branch.
+    #[inline(always)]
+    pub fn set_if(&mut self, sq: u8, yes: bool) {
+        self.0[(sq >> 6) as usize] |= u64::from(yes) << (sq & 63);
+    }
+
     /// Intersection.
     #[inline(always)]
     pub fn and(&self, other: &Self) -> Self {

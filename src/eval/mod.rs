@@ -35,11 +35,12 @@ pub struct Eval {
     /// `passed[color][kind][sq]`: for a promoting piece, the squares where
     /// an enemy promoting piece would stop it (empty if it does not promote).
     passed_mask: [Vec<Vec<Bitset>>; 2],
-    /// `step_attacks[color][kind][sq]`: for a promoting piece, the squares
-    /// its one-step captures reach (empty if it does not promote).
-    step_attacks: [Vec<Vec<Bitset>>; 2],
-    /// `passed_bonus[color][kind][sq]`: its bonus when none is there.
-    passed_bonus: [Vec<Vec<i32>>; 2],
+    /// For [`Eval::base`], per promoting piece and square: the stoppers
+    /// (as `passed_mask`), the squares its one-step captures reach and its
+    /// bonus when passed, in one flat table:
+    /// `promoting_at[color][kind * cells + sq]` (empty masks and no bonus
+    /// for the kinds that do not promote).
+    promoting_at: [Vec<PromotingSquare>; 2],
     /// Per square: the squares next to it (and itself), where attacks on a
     /// royal piece standing there count.
     near: Vec<Bitset>,
@@ -183,7 +184,7 @@ impl Eval {
             f
         });
         let (passed_mask, passed_bonus) = passed_tables(v, (num, den), w.term("passed_permille"));
-        let step_attacks = Color::ALL.map(|color| {
+        let step_attacks: [Vec<Vec<Bitset>>; 2] = Color::ALL.map(|color| {
             Kind::first(kinds)
                 .map(|kind| {
                     if passed_mask[color][kind].is_empty() {
@@ -194,6 +195,22 @@ impl Eval {
                         .collect()
                 })
                 .collect()
+        });
+        let promoting_at = Color::ALL.map(|color| {
+            let mut t = vec![PromotingSquare::default(); kinds * cells];
+            for kind in Kind::first(kinds) {
+                if passed_mask[color][kind].is_empty() {
+                    continue;
+                }
+                for sq in 0..cells {
+                    t[kind.index() * cells + sq] = PromotingSquare {
+                        stoppers: passed_mask[color][kind][sq],
+                        attacks: step_attacks[color][kind][sq],
+                        bonus: passed_bonus[color][kind][sq],
+                    };
+                }
+            }
+            t
         });
         let square_value = Color::ALL.map(|color| {
             let value = &value;
@@ -237,7 +254,6 @@ impl Eval {
             next_files,
             file_rider,
             file_open: w.term("file_open"),
-            step_attacks,
             square_value,
             facts,
             cells,
@@ -246,7 +262,7 @@ impl Eval {
             value,
             mobility,
             passed_mask,
-            passed_bonus,
+            promoting_at,
             near,
         }
     }
@@ -284,12 +300,8 @@ impl Eval {
                 score[color] += values[kind * self.cells + sq as usize];
                 let (m, promotes) = facts[kind];
                 material[color] += m;
-                if promotes {
-                    promoting[color].set(sq);
-                }
-                if self.file_rider[color][kind] {
-                    riders[color].set(sq);
-                }
+                promoting[color].set_if(sq, promotes);
+                riders[color].set_if(sq, self.file_rider[color][kind]);
             }
             for (kind, &n) in Kind::first(self.value.len()).zip(pos.reserve[color].iter()) {
                 if n > 0 && v.can_still_drop(pos, color, kind) {
@@ -313,10 +325,12 @@ impl Eval {
                 }
             }
             let enemies = set(&pos.occ[them]);
+            let table = &self.promoting_at[color];
             for sq in promoting[color].iter() {
                 let kind = pos.board[sq as usize].kind();
-                if !set(&self.passed_mask[color][kind][sq as usize]).intersects(&promoting[them]) {
-                    score[color] += self.passed_bonus[color][kind][sq as usize];
+                let at = &table[kind.index() * self.cells + sq as usize];
+                if !set(&at.stoppers).intersects(&promoting[them]) {
+                    score[color] += at.bonus;
                 }
                 // Structure: doubled and isolated.
                 if set(&self.same_file[sq as usize]).intersects(&promoting[color]) {
@@ -326,7 +340,7 @@ impl Eval {
                     score[color] += self.promoting_isolated;
                 }
                 // Threats: enemy pieces worth more within one capturing step.
-                let hits = set(&self.step_attacks[color][kind][sq as usize]).and(&enemies);
+                let hits = set(&at.attacks).and(&enemies);
                 for t in hits.iter() {
                     let (value, promotes) = self.facts[them][pos.board[t as usize].kind().index()];
                     if !promotes && value > self.facts[color][kind.index()].0 {
@@ -433,6 +447,17 @@ impl Eval {
     pub fn value(&self, kind: Kind) -> i32 {
         self.value[kind]
     }
+}
+
+/// What [`Eval::base`] reads for a promoting piece on a square.
+#[derive(Clone, Copy, Default)]
+struct PromotingSquare {
+    /// Where enemy promoting pieces would stop it (not passed).
+    stoppers: Bitset,
+    /// The squares its one-step captures reach.
+    attacks: Bitset,
+    /// Its bonus when passed.
+    bonus: i32,
 }
 
 /// Per square, the other squares of its file, and the squares of the files
