@@ -54,3 +54,64 @@ pub(super) fn time_budget(l: &Limits) -> (Option<Duration>, Option<Duration>) {
     }
     (None, None)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn clock(ms: u64, inc_ms: u64, movestogo: Option<u32>) -> Limits {
+        Limits {
+            clock: Some(Clock {
+                time: Duration::from_millis(ms),
+                inc: Duration::from_millis(inc_ms),
+                movestogo,
+            }),
+            ..Limits::default()
+        }
+    }
+
+    #[test]
+    fn movetime_is_the_hard_limit() {
+        let l = Limits {
+            movetime: Some(Duration::from_millis(300)),
+            ..Limits::default()
+        };
+        let ms = Duration::from_millis;
+        assert_eq!(time_budget(&l), (Some(ms(600)), Some(ms(300))));
+        let inf = Limits {
+            infinite: true,
+            ..l
+        };
+        assert_eq!(time_budget(&inf), (None, None));
+    }
+
+    #[test]
+    fn a_clock_is_spread_over_moves_to_go() {
+        // 5 s + 50 ms: 5000 / 20 + 50 * 3/4 = 287.5 ms soft; hard three
+        // times that, under a third of the clock.
+        let (soft, hard) = time_budget(&clock(5000, 50, None));
+        assert_eq!(soft, Some(Duration::from_micros(287_500)));
+        assert_eq!(hard, Some(Duration::from_micros(862_500)));
+        // Ten moves to the control: a tenth each (500 ms + 37.5 ms).
+        let (soft, _) = time_budget(&clock(5000, 50, Some(10)));
+        assert_eq!(soft, Some(Duration::from_micros(537_500)));
+    }
+
+    #[test]
+    fn the_hard_limit_never_takes_more_than_a_third_of_the_clock() {
+        for ms in [1u64, 7, 40, 300, 1000, 60_000] {
+            for inc in [0u64, 10, 1000] {
+                for mtg in [None, Some(1), Some(3), Some(40)] {
+                    let (soft, hard) = time_budget(&clock(ms, inc, mtg));
+                    let (soft, hard) = (soft.unwrap(), hard.unwrap());
+                    let third = Duration::from_millis(ms) / 3;
+                    assert!(
+                        hard <= third.max(Duration::from_millis(5)),
+                        "{ms} {inc} {mtg:?}"
+                    );
+                    assert!(soft <= hard, "{ms} {inc} {mtg:?}");
+                }
+            }
+        }
+    }
+}

@@ -86,7 +86,14 @@ pub mod params {
     /// Quiescence plies at most (checks in quiescence search all evasions).
     pub const QS_MAX_PLY: usize = 24;
     /// Share of the remaining clock for one move when no moves-to-go is given.
-    pub const MOVES_TO_GO: u32 = 30;
+    pub const MOVES_TO_GO: u32 = 20;
+    /// On a clock, no new iteration starts once this share of the soft
+    /// budget is spent, per mille, by the number of iterations the best
+    /// move has stayed the same (0, 1, 2, 3 or more)...
+    pub const TIME_STABILITY_PERMILLE: [u32; 4] = [750, 550, 450, 350];
+    /// ...and half as much again when the score fell by more than this
+    /// since the iteration before.
+    pub const TIME_SCORE_DROP: i32 = 25;
     /// Default transposition table size, megabytes.
     pub const DEFAULT_HASH_MB: usize = 64;
     /// Largest transposition table a user may ask for (UCI `Hash`,
@@ -446,6 +453,11 @@ impl Run<'_> {
             return result;
         }
         let mut prev = 0;
+        // On a clock, the share of the soft budget after which no new
+        // iteration starts grows when the best move just changed or the
+        // score fell, and shrinks while the best move stays.
+        let on_clock = limits.clock.is_some() && limits.movetime.is_none();
+        let mut stable = 0usize;
         for depth in 1..=max_depth {
             self.seldepth = 0;
             let (mut alpha, mut beta) = if depth >= 4 {
@@ -471,7 +483,9 @@ impl Run<'_> {
             if self.stopped && depth > 1 {
                 break;
             }
+            let fell = depth > 1 && score < prev - params::TIME_SCORE_DROP;
             prev = score;
+            let before = result.best;
             let mut pv = self.pv(&pos, depth as usize);
             // A table move from an earlier search (a stop during depth 1)
             // may be one `searchmoves` excludes.
@@ -498,11 +512,19 @@ impl Run<'_> {
             if self.stopped {
                 break;
             }
+            stable = if result.best == before { stable + 1 } else { 0 };
             if !limits.infinite
                 && let Some(soft) = self.soft
-                && self.start.elapsed() > soft / 2
             {
-                break;
+                let permille = if on_clock {
+                    let share = params::TIME_STABILITY_PERMILLE[stable.min(3)];
+                    if fell { share * 3 / 2 } else { share }
+                } else {
+                    500
+                };
+                if self.start.elapsed() > soft * permille / 1000 {
+                    break;
+                }
             }
             if !limits.infinite
                 && score.abs() >= MATE_BOUND
