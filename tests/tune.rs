@@ -299,3 +299,75 @@ fn tune_option_plays_the_games_with_it_and_fits_the_piece_it_brings() {
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("`maybe` is not a choice of `extra`"));
 }
+
+#[test]
+fn tune_fits_to_a_file_of_labelled_positions() {
+    let (dir, file) = scratch("positions", "chess");
+    let out = dir.join("fitted.weights");
+    let positions = dir.join("labelled.txt");
+    // Labels that say a missing queen helps its side: White without its
+    // queen wins, Black without its queen loses. The fit can only follow
+    // by lowering the queen's value.
+    let mut text = String::from("# a queen is a burden\n\n");
+    for _ in 0..8 {
+        text.push_str(
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w KQkq - 0 1 ; 1-0\n\
+             rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ; 0.0\n\
+             rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 0 1 ; 0.9\n",
+        );
+    }
+    std::fs::write(&positions, &text).unwrap();
+    let o = myriad(&[
+        "tune",
+        file.to_str().unwrap(),
+        "--positions",
+        positions.to_str().unwrap(),
+        "--passes",
+        "3",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    assert!(err.contains("positions 24 from"), "{err}");
+    let fitted = std::fs::read_to_string(&out).unwrap();
+    assert!(fitted.contains("the labelled positions of"), "{fitted}");
+    let queen: i32 = fitted
+        .lines()
+        .find_map(|l| l.strip_prefix("value Queen = "))
+        .expect("a queen value")
+        .parse()
+        .unwrap();
+    let before = load(&file)
+        .unwrap()
+        .variant
+        .weights
+        .values
+        .iter()
+        .find(|(n, _)| n == "Queen")
+        .map(|(_, v)| *v);
+    assert!(queen < before.unwrap_or(900), "{queen} {before:?}");
+
+    // A label that is neither a number from 0 to 1 nor a result, and a
+    // line without one, are refused with the line's number.
+    for (bad, needle) in [
+        ("8/8/8/8/8/8/8/K6k w - - 0 1 ; 1.5\n", "line 2: label `1.5`"),
+        (
+            "8/8/8/8/8/8/8/K6k w - - 0 1\n",
+            "line 2: expected `FEN ; LABEL`",
+        ),
+    ] {
+        std::fs::write(&positions, format!("# one\n{bad}")).unwrap();
+        let o = myriad(&[
+            "tune",
+            file.to_str().unwrap(),
+            "--positions",
+            positions.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(o.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(needle), "{err}");
+    }
+}

@@ -11,7 +11,7 @@ use clap::Args;
 use myriad::eval::{Eval, Weights};
 use myriad::protocol::selfplay::{Config, play_rounds};
 use myriad::search::Limits;
-use myriad::workbench::tune::{Params, Sample, fit_k, local_search, loss, samples};
+use myriad::workbench::tune::{Params, Sample, fit_k, local_search, loss, read_positions, samples};
 
 use super::args::{OptionSetting, hash_mb, option_setting};
 use super::{Failure, bad_input, print_warnings};
@@ -48,6 +48,11 @@ pub(super) struct TuneArgs {
     /// Passes of the local search at most.
     #[arg(long, default_value_t = 40, value_parser = clap::value_parser!(u64).range(1..=10_000))]
     passes: u64,
+    /// Fit to the labelled positions of this file instead of playing games:
+    /// one per line, `FEN ; LABEL`, the label the first player's expected
+    /// score (0 to 1) or a result (1-0, 1/2-1/2, 0-1).
+    #[arg(long, value_name = "FILE")]
+    positions: Option<PathBuf>,
     /// Write the weights here (default: beside the rule file, NAME.weights).
     #[arg(long)]
     out: Option<PathBuf>,
@@ -115,19 +120,27 @@ pub(super) fn tune(a: &TuneArgs) -> Result<(), Failure> {
         opponent: None,
         opponent_weights: None,
     };
-    let rounds: Vec<usize> = (1..=a.games as usize).collect();
-    let skip = a.random_plies as usize + 4;
     let mut data: Vec<Sample> = Vec::new();
-    let mut played = 0;
-    play_rounds(&game, &cfg, &rounds, threads, &[], &[], &mut |rec| {
-        played += 1;
-        data.extend(samples(v, &rec, skip)?);
-        if played % 50 == 0 || played == rounds.len() {
-            eprintln!("games {played}/{}  positions {}", rounds.len(), data.len());
-        }
-        Ok(())
-    })
-    .map_err(bad_input)?;
+    if let Some(file) = &a.positions {
+        let text = std::fs::read_to_string(file)
+            .map_err(|e| bad_input(format!("{}: {e}", file.display())))?;
+        data =
+            read_positions(v, &text).map_err(|e| bad_input(format!("{}: {e}", file.display())))?;
+        eprintln!("positions {} from {}", data.len(), file.display());
+    } else {
+        let rounds: Vec<usize> = (1..=a.games as usize).collect();
+        let skip = a.random_plies as usize + 4;
+        let mut played = 0;
+        play_rounds(&game, &cfg, &rounds, threads, &[], &[], &mut |rec| {
+            played += 1;
+            data.extend(samples(v, &rec, skip)?);
+            if played % 50 == 0 || played == rounds.len() {
+                eprintln!("games {played}/{}  positions {}", rounds.len(), data.len());
+            }
+            Ok(())
+        })
+        .map_err(bad_input)?;
+    }
     if data.is_empty() {
         return Err(bad_input(
             "no positions to fit to: the games ended before any quiet position after the opening plies",
@@ -174,16 +187,20 @@ pub(super) fn tune(a: &TuneArgs) -> Result<(), Failure> {
         .iter()
         .map(|(n, x)| format!(", --option {n}={x}"))
         .collect();
+    let source = match &a.positions {
+        Some(file) => format!("the labelled positions of {}", file.display()),
+        None => format!(
+            "{} self-play games ({limit}{with}, {} random plies, seed {})",
+            a.games, a.random_plies, a.seed
+        ),
+    };
     let header = format!(
         "Engine weights for {} ({}), written by `myriad tune`:\n\
-         {} self-play games ({limit}{with}, {} random plies, seed {}), {} positions,\n\
+         {source}, {} positions,\n\
          k {k:.3}, loss {before:.6} -> {after:.6}, {:.0} s.\n\
          Delete this file to use the built-in weights.",
         v.rules.name,
         a.rules.display(),
-        a.games,
-        a.random_plies,
-        a.seed,
         data.len(),
         started.elapsed().as_secs_f64(),
     );

@@ -3,7 +3,8 @@
 //!
 //! Positions come from self-play games: after the opening plies, each
 //! position whose side to move is not in check and whose next move was
-//! quiet (no capture, no promotion), labelled with the game's result. The
+//! quiet (no capture, no promotion), labelled with the game's result; or
+//! from a file of labelled positions ([`read_positions`]). The
 //! loss is the mean squared difference between that result and the
 //! evaluation mapped to an expected score, `1 / (1 + 10^(-k e / 400))`,
 //! with `k` fitted first; a local search then moves each weight and value
@@ -43,6 +44,45 @@ pub fn samples(v: &Variant, rec: &Record, skip: usize) -> Result<Vec<Sample>, St
             });
         }
         v.make(&mut pos, m);
+    }
+    Ok(out)
+}
+
+/// Labelled positions from a text file, one per line: a FEN, `;`, and the
+/// label, the first player's expected score (a number from 0 to 1, e.g. a
+/// strong engine's evaluation mapped to an expected score) or a game result
+/// (`1-0`, `1/2-1/2`, `0-1`). Blank lines and lines starting with `#` are
+/// skipped. Positions in check are left out, as from self-play. Errors
+/// name the line.
+pub fn read_positions(v: &Variant, text: &str) -> Result<Vec<Sample>, String> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let at = |what: String| format!("line {}: {what}", i + 1);
+        let (fen, label) = line
+            .rsplit_once(';')
+            .ok_or_else(|| at("expected `FEN ; LABEL`".into()))?;
+        let label = label.trim();
+        let result = match label {
+            "1-0" => 1.0,
+            "0-1" => 0.0,
+            "1/2-1/2" => 0.5,
+            _ => match label.parse::<f64>() {
+                Ok(x) if (0.0..=1.0).contains(&x) => x,
+                _ => {
+                    return Err(at(format!(
+                        "label `{label}` is neither a number from 0 to 1 nor 1-0, 1/2-1/2 or 0-1"
+                    )));
+                }
+            },
+        };
+        let pos = parse_fen(v, fen.trim()).map_err(|e| at(e.to_string()))?;
+        if !v.in_check(&pos) {
+            out.push(Sample { pos, result });
+        }
     }
     Ok(out)
 }
