@@ -268,8 +268,9 @@ fn finish(loaded: Loaded, sources: SourceMap, origin: Origin) -> Result<Game, Lo
     })
 }
 
-/// The most a `.weights` file may hold, bytes.
-const WEIGHTS_MAX_BYTES: u64 = 64 * 1024;
+/// The most a `.weights` file may hold, bytes (square tables for a 16x16
+/// board with forty pieces take about 200 KiB).
+pub const WEIGHTS_MAX_BYTES: u64 = 1024 * 1024;
 
 /// Read the engine's evaluation weights from the `.weights` file beside the
 /// rule file at `path`, if there is one, into `variant`; what is wrong
@@ -298,13 +299,7 @@ fn read_weights(variant: &mut Variant, path: &Path, sources: &mut SourceMap) -> 
         Ok(text) => text,
         Err(e) => return Some(unreadable(sources, format!("cannot read {name}: {e}"))),
     };
-    let pieces: Vec<&str> = variant
-        .rules
-        .pieces
-        .iter()
-        .map(|p| p.name.as_str())
-        .collect();
-    match crate::eval::Weights::parse(&text, &pieces) {
+    match crate::eval::parse_weights(&text, variant) {
         Ok(w) => {
             variant.weights = w;
             None

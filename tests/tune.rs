@@ -5,7 +5,8 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use myriad::eval::{Eval, Weights};
+use myriad::eval::weights::SquareRow;
+use myriad::eval::{Eval, Shape, Weights};
 use myriad::load::load;
 
 fn root() -> PathBuf {
@@ -77,6 +78,36 @@ fn every_mistake_in_a_weights_file_is_a_located_error() {
         ("tempo = 99999\n", 1, "is not an integer within"),
         ("tempo = 1\ntempo = 2\n", 2, "`tempo` is given twice"),
         ("\n\njust words\n", 3, "expected `NAME = INTEGER`"),
+        (
+            "tempo = 1 2\n",
+            1,
+            "expected one integer after `tempo =`, found 2",
+        ),
+        (
+            "square Knight 1 = 1 2 3\n",
+            1,
+            "3 numbers for a rank of 8 files",
+        ),
+        (
+            "square Knight 9 = 0 0 0 0 0 0 0 0\n",
+            1,
+            "no rank is labelled `9`",
+        ),
+        (
+            "endgame Knave 1 = 0 0 0 0 0 0 0 0\n",
+            1,
+            "no piece is named `Knave`",
+        ),
+        (
+            "square Knight = 0 0 0 0 0 0 0 0\n",
+            1,
+            "expected `square PIECE RANK",
+        ),
+        (
+            "square Pawn 2 = 0 0 0 0 0 0 0 0\nsquare Pawn 2 = 1 1 1 1 1 1 1 1\n",
+            2,
+            "`square Pawn 2` is given twice",
+        ),
     ] {
         weights_beside(&file, text);
         let e = match load(&file) {
@@ -108,10 +139,168 @@ fn weights_written_as_text_read_back_the_same() {
     w.terms[0] = 7;
     w.terms[5] = -3;
     w.values.push(("Knight".into(), 333));
-    let text = w.to_text("two\nlines");
+    w.squares.push(SquareRow {
+        piece: "Knight".into(),
+        endgame: true,
+        rank: 1,
+        values: vec![-5, -1050, 12],
+    });
+    let ranks = ["1", "2"];
+    let text = w.to_text("two\nlines", &ranks);
     assert!(text.starts_with("# two\n# lines\n"), "{text}");
-    let back = Weights::parse(&text, &["Knight", "King"]).unwrap();
+    assert!(
+        text.contains("\nendgame Knight 2 =  -5 -1050  12\n"),
+        "{text}"
+    );
+    let shape = Shape {
+        pieces: &["Knight", "King"],
+        ranks: &ranks,
+        files: 3,
+    };
+    let back = Weights::parse(&text, &shape).unwrap();
     assert_eq!(back, w);
+}
+
+/// The evaluation of `fen` with the weights `text` beside the rule file,
+/// less its evaluation with none (the side to move's view).
+fn square_gain(file: &Path, text: &str, fen: &str) -> i32 {
+    let score = |text: &str| {
+        weights_beside(file, text);
+        let game = load(file).unwrap();
+        let pos = myriad::notation::parse_fen(&game.variant, fen).unwrap();
+        Eval::new(&game.variant).evaluate(&game.variant, &pos)
+    };
+    score(text) - score("")
+}
+
+#[test]
+fn square_tables_count_by_the_phase_and_from_each_players_side() {
+    let (_dir, file) = scratch("squares", "chess");
+    // A pawn on the a-file's second rank (a2 for White, a7 for Black, the
+    // same square from each player's side): 100 in the middlegame, 0 in
+    // the endgame.
+    let tables = "square Pawn 2 = 100 0 0 0 0 0 0 0\n";
+    // Every piece on the board, Black's a7 pawn gone (pawns do not count
+    // towards the phase): White's a2 pawn counts in full.
+    let no_a7 = "rnbqkbnr/1ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    assert_eq!(square_gain(&file, tables, no_a7), 100);
+    // Black's a7 pawn, from Black's side, the same (White's a2 gone).
+    let no_a2 = "rnbqkbnr/pppppppp/8/8/8/8/1PPPPPPP/RNBQKBNR b KQkq - 0 1";
+    assert_eq!(square_gain(&file, tables, no_a2), 100);
+    // Both: they cancel.
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    assert_eq!(square_gain(&file, tables, start), 0);
+    // Kings and a pawn: the endgame, where the table gives 0...
+    let ending = "4k3/8/8/8/8/8/P7/4K3 w - - 0 1";
+    assert_eq!(square_gain(&file, tables, ending), 0);
+    // ...and where the endgame table gives 40, 40.
+    let both = format!("{tables}endgame Pawn 2 = 40 0 0 0 0 0 0 0\n");
+    assert_eq!(square_gain(&file, &both, ending), 40);
+    // Equal middlegame and endgame entries count the same whatever the
+    // phase: a knight on b1 worth 25 more, Black's knights gone.
+    let knight = "square Knight 1 = 0 25 0 0 0 0 0 0\nendgame Knight 1 = 0 25 0 0 0 0 0 0\n";
+    let no_black_knights = "r1bqkb1r/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    assert_eq!(square_gain(&file, knight, no_black_knights), 25);
+}
+
+#[test]
+fn tune_squares_fits_tables_that_follow_the_labels() {
+    let (dir, file) = scratch("fit-squares", "chess");
+    // A white knight against a bare king, on every square but the kings'
+    // and the four where it would give check (58 squares),
+    // labelled as won more often in the centre (d4-e5's 4 x 4 block,
+    // c3-f6) than on the rim.
+    let mut text = String::new();
+    for rank in 0..8u8 {
+        for f in 0..8u8 {
+            let name = format!("{}{}", (b'a' + f) as char, rank + 1);
+            let checks = matches!((f.abs_diff(4), rank.abs_diff(7)), (1, 2) | (2, 1));
+            if name == "e1" || name == "e8" || checks {
+                continue;
+            }
+            let mut rows: Vec<String> = vec!["4k3".into(); 1];
+            rows.extend(vec!["8".to_string(); 6]);
+            rows.push("4K3".into());
+            // The row of the knight (rank 8 first).
+            let row = 7 - rank as usize;
+            let mut cells = vec!['.'; 8];
+            if row == 0 {
+                cells[4] = 'k';
+            }
+            if row == 7 {
+                cells[4] = 'K';
+            }
+            cells[f as usize] = 'N';
+            let mut fen_row = String::new();
+            let mut empty = 0;
+            for c in cells {
+                if c == '.' {
+                    empty += 1;
+                } else {
+                    if empty > 0 {
+                        fen_row += &empty.to_string();
+                    }
+                    empty = 0;
+                    fen_row.push(c);
+                }
+            }
+            if empty > 0 {
+                fen_row += &empty.to_string();
+            }
+            rows[row] = fen_row;
+            let centre = (2..6).contains(&f) && (2..6).contains(&rank);
+            let label = if centre { 0.9 } else { 0.6 };
+            // Twice, with either side to move, so that the tenth of the
+            // positions held out has its twin among those fitted to.
+            for side in ["w", "b"] {
+                text += &format!("{} {side} - - 0 1 ; {label}\n", rows.join("/"));
+            }
+        }
+    }
+    let positions = dir.join("knights.txt");
+    std::fs::write(&positions, &text).unwrap();
+    let out = dir.join("fitted.weights");
+    let o = myriad(&[
+        "tune",
+        file.to_str().unwrap(),
+        "--positions",
+        positions.to_str().unwrap(),
+        "--passes",
+        "0",
+        "--squares",
+        "--concurrency",
+        "1",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    assert!(err.contains("positions 116 from"), "{err}");
+    // The knight's endgame table (the only officer left: nearly all endgame).
+    let fitted = std::fs::read_to_string(&out).unwrap();
+    let game = load(&file).unwrap();
+    let w = myriad::eval::parse_weights(&fitted, &game.variant).unwrap();
+    let t = w
+        .square_table("Knight", true, (8, 8))
+        .expect("a knight table");
+    let (mut centre, mut rim) = (Vec::new(), Vec::new());
+    for (rank, row) in t.iter().enumerate() {
+        for (f, &x) in row.iter().enumerate() {
+            if (2..6).contains(&f) && (2..6).contains(&rank) {
+                centre.push(x);
+            } else if f == 0 || f == 7 || rank == 0 || rank == 7 {
+                rim.push(x);
+            }
+        }
+    }
+    let mean = |v: &[i32]| v.iter().sum::<i32>() as f64 / v.len() as f64;
+    assert!(
+        mean(&centre) > mean(&rim) + 50.0,
+        "centre {centre:?} rim {rim:?}\n{fitted}"
+    );
+    // The engine reads the file it wrote.
+    weights_beside(&file, &fitted);
+    assert!(load(&file).is_ok());
 }
 
 #[test]

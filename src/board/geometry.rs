@@ -54,6 +54,11 @@ impl Geometry {
         (sq % self.files, sq / self.files)
     }
 
+    /// The ranks' labels, from the first rank.
+    pub fn rank_labels(&self) -> &[String] {
+        &self.rank_labels
+    }
+
     /// Is this a square of the board (not a hole)?
     pub fn is_valid(&self, sq: u8) -> bool {
         (sq as usize) < self.cells() && self.valid.has(sq)

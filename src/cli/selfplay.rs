@@ -187,7 +187,7 @@ pub(super) fn selfplay(args: &SelfplayArgs) -> Result<(), Failure> {
 }
 
 /// The weights of `--opponent-weights`: `builtin`, or a weights file
-/// (at most 64 KiB), its mistakes named with their line.
+/// (at most 1 MiB), its mistakes named with their line.
 fn read_weights(
     path: &std::path::Path,
     v: &myriad::movegen::Variant,
@@ -199,15 +199,15 @@ fn read_weights(
     let size = std::fs::metadata(path)
         .map_err(|e| format!("--opponent-weights {name}: {e}"))?
         .len();
-    if size > 64 * 1024 {
+    let most = myriad::load::WEIGHTS_MAX_BYTES;
+    if size > most {
         return Err(format!(
-            "--opponent-weights {name}: {size} bytes, more than a weights file may hold (65536)"
+            "--opponent-weights {name}: {size} bytes, more than a weights file may hold ({most})"
         ));
     }
     let text =
         std::fs::read_to_string(path).map_err(|e| format!("--opponent-weights {name}: {e}"))?;
-    let pieces: Vec<&str> = v.rules.pieces.iter().map(|p| p.name.as_str()).collect();
-    myriad::eval::Weights::parse(&text, &pieces)
+    myriad::eval::parse_weights(&text, v)
         .map_err(|(line, msg)| format!("{name}:{}: {msg}", line + 1))
 }
 

@@ -12,6 +12,7 @@ use myriad::eval::{Eval, Weights};
 use myriad::protocol::selfplay::{Config, play_rounds};
 use myriad::search::Limits;
 use myriad::workbench::tune::{Params, Sample, fit_k, local_search, loss, read_positions, samples};
+use myriad::workbench::tune_squares::fit_squares;
 
 use super::args::{OptionSetting, hash_mb, option_setting};
 use super::{Failure, bad_input, print_warnings};
@@ -45,9 +46,17 @@ pub(super) struct TuneArgs {
     /// Threads for the games and the fitting (default: the number of cores).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
     concurrency: Option<u64>,
-    /// Passes of the local search at most.
-    #[arg(long, default_value_t = 40, value_parser = clap::value_parser!(u64).range(1..=10_000))]
+    /// Passes of the local search at most (0: fit the square tables only).
+    #[arg(long, default_value_t = 40, value_parser = clap::value_parser!(u64).range(0..=10_000))]
     passes: u64,
+    /// Also fit a middlegame and an endgame square table per piece, by
+    /// gradient descent after the local search (best with many labelled
+    /// positions: tens of thousands).
+    #[arg(long)]
+    squares: bool,
+    /// Epochs of the square tables' descent at most.
+    #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    epochs: u64,
     /// Fit to the labelled positions of this file instead of playing games:
     /// one per line, `FEN ; LABEL`, the label the first player's expected
     /// score (0 to 1) or a result (1-0, 1/2-1/2, 0-1).
@@ -178,6 +187,27 @@ pub(super) fn tune(a: &TuneArgs) -> Result<(), Failure> {
             );
         },
     );
+    let mut after = after;
+    if a.squares {
+        let fitted = fit_squares(v, &params.weights, &data, k, a.epochs as usize, &mut |e| {
+            eprintln!(
+                "epoch {}  loss {:.6}  held out {:.6}",
+                e.number, e.fitted, e.held_out
+            );
+        });
+        eprintln!(
+            "square tables of epoch {}: held-out loss {:.6} -> {:.6}",
+            fitted.epoch, fitted.held_out.0, fitted.held_out.1
+        );
+        params.weights = fitted.weights;
+        after = loss(
+            v,
+            &Eval::with_weights(v, &params.weights),
+            &data,
+            k,
+            threads,
+        );
+    }
     let limit = match (limits.depth, limits.nodes) {
         (_, Some(n)) => format!("--nodes {n}"),
         (Some(d), _) => format!("--depth {d}"),
@@ -204,9 +234,15 @@ pub(super) fn tune(a: &TuneArgs) -> Result<(), Failure> {
         data.len(),
         started.elapsed().as_secs_f64(),
     );
-    std::fs::write(&out, params.weights.to_text(&header))
-        .map_err(|e| bad_input(format!("{}: {e}", out.display())))?;
-    println!("{}", params.weights.to_text(&header));
+    std::fs::write(
+        &out,
+        myriad::eval::weights_text(&params.weights, &header, v),
+    )
+    .map_err(|e| bad_input(format!("{}: {e}", out.display())))?;
+    println!(
+        "{}",
+        myriad::eval::weights_text(&params.weights, &header, v)
+    );
     eprintln!("wrote {}", out.display());
     Ok(())
 }

@@ -5,7 +5,25 @@ use crate::board::{Bitset, Color, Kind, MAX_KINDS, Narrow, Position, Square};
 use crate::movegen::Variant;
 
 pub mod weights;
-pub use weights::Weights;
+pub use weights::{Shape, Weights};
+
+/// Read a `.weights` file's text for this variant ([`Weights::parse`]).
+pub fn parse_weights(text: &str, v: &Variant) -> Result<Weights, (usize, String)> {
+    let pieces: Vec<&str> = v.rules.pieces.iter().map(|p| p.name.as_str()).collect();
+    let ranks: Vec<&str> = v.geo.rank_labels().iter().map(String::as_str).collect();
+    let shape = Shape {
+        pieces: &pieces,
+        ranks: &ranks,
+        files: v.geo.files as usize,
+    };
+    Weights::parse(text, &shape)
+}
+
+/// The text of a `.weights` file for this variant ([`Weights::to_text`]).
+pub fn weights_text(w: &Weights, header: &str, v: &Variant) -> String {
+    let ranks: Vec<&str> = v.geo.rank_labels().iter().map(String::as_str).collect();
+    w.to_text(header, &ranks)
+}
 
 /// How the evaluation scales a rule file's piece values (and differences of
 /// them): by `.0 / .1`, so that the largest magnitude is at most
@@ -51,6 +69,15 @@ pub struct Eval {
     /// `square_value[color][kind * cells + sq]`: `value + pst`, in one
     /// flat table for [`Eval::base`].
     square_value: [Vec<i32>; 2],
+    /// `square_late[color][kind * cells + sq]`: the square tables' endgame
+    /// value less their middlegame one (which `square_value` holds), added
+    /// in proportion as the pieces come off; empty without square tables.
+    square_late: [Vec<i32>; 2],
+    /// `phase_value[color][kind]`: what a piece counts towards the
+    /// middlegame (the values of the pieces neither royal nor promoting)...
+    phase_value: [[i32; MAX_KINDS]; 2],
+    /// ...and their total in the start position (the full middlegame).
+    phase_full: i32,
     /// `facts[color][kind]`: (material: the value unless royal; promoting).
     facts: [[(i32, bool); MAX_KINDS]; 2],
     cells: usize,
@@ -212,12 +239,54 @@ impl Eval {
             }
             t
         });
+        let tables = square_tables(v, w);
         let square_value = Color::ALL.map(|color| {
             let value = &value;
+            let tables = &tables;
             Kind::first(kinds)
-                .flat_map(|kind| pst[color][kind].iter().map(move |&p| p + value[kind]))
+                .flat_map(|kind| {
+                    pst[color][kind]
+                        .iter()
+                        .enumerate()
+                        .map(move |(sq, &p)| p + value[kind] + tables[color][kind][sq].0)
+                })
                 .collect()
         });
+        let tapered = tables.iter().flatten().flatten().any(|&(mg, eg)| mg != eg);
+        let square_late: [Vec<i32>; 2] = Color::ALL.map(|color| {
+            if !tapered {
+                return Vec::new();
+            }
+            tables[color]
+                .iter()
+                .flat_map(|t| t.iter().map(|&(mg, eg)| eg - mg))
+                .collect()
+        });
+        // The phase: the pieces neither royal nor promoting, or, if the
+        // start has none, all but the royal ones.
+        let start = v.start_position();
+        let mut phase_value = [[0; MAX_KINDS]; 2];
+        let mut phase_full = 0;
+        for officers_only in [true, false] {
+            for color in Color::ALL {
+                for kind in Kind::first(kinds) {
+                    let counts = !(royal[kind] || officers_only && v.promotes(color, kind));
+                    phase_value[color][kind.index()] = if counts { value[kind].max(0) } else { 0 };
+                }
+            }
+            phase_full = Color::ALL
+                .into_iter()
+                .map(|c| {
+                    start.occ[c]
+                        .iter()
+                        .map(|sq| phase_value[c][start.board[sq as usize].kind().index()])
+                        .sum::<i32>()
+                })
+                .sum();
+            if phase_full > 0 {
+                break;
+            }
+        }
         let facts = Color::ALL.map(|color| {
             let mut f = [(0, false); MAX_KINDS];
             for kind in Kind::first(kinds) {
@@ -255,6 +324,9 @@ impl Eval {
             file_rider,
             file_open: w.term("file_open"),
             square_value,
+            square_late,
+            phase_value,
+            phase_full,
             facts,
             cells,
             pst,
@@ -292,12 +364,18 @@ impl Eval {
         let mut material = [0i32; 2];
         let mut promoting = [Narrow::<N>::EMPTY; 2];
         let mut riders = [Narrow::<N>::EMPTY; 2];
+        let tapered = !self.square_late[0].is_empty();
+        let (mut late, mut phase) = ([0i32; 2], 0);
         for color in Color::ALL {
             let values = &self.square_value[color];
             let facts = &self.facts[color];
             for sq in set(&pos.occ[color]).iter() {
                 let kind = pos.board[sq as usize].kind().index();
                 score[color] += values[kind * self.cells + sq as usize];
+                if tapered {
+                    late[color] += self.square_late[color][kind * self.cells + sq as usize];
+                    phase += self.phase_value[color][kind];
+                }
                 let (m, promotes) = facts[kind];
                 material[color] += m;
                 promoting[color].set_if(sq, promotes);
@@ -349,6 +427,13 @@ impl Eval {
                 }
             }
         }
+        if tapered {
+            // The endgame share of the square tables, as the pieces come off.
+            let left = self.late_share(phase) as i64;
+            for (s, l) in score.iter_mut().zip(late) {
+                *s += (l as i64 * left / 256) as i32;
+            }
+        }
         let endgame =
             material[Color::FIRST] + material[Color::SECOND] < 2 * weights::ENDGAME_MATERIAL;
         if !endgame && self.royal_cover != 0 {
@@ -371,6 +456,33 @@ impl Eval {
         }
         let us = pos.side;
         bounded(score[us] - score[us.other()] + self.tempo)
+    }
+
+    /// How far into the endgame a position whose pieces count `phase`
+    /// towards the middlegame is, from 0 (the start's pieces, or more) to
+    /// 256 (none).
+    #[inline]
+    fn late_share(&self, phase: i32) -> i32 {
+        if self.phase_full <= 0 {
+            return 0;
+        }
+        256 - (phase.min(self.phase_full) as i64 * 256 / self.phase_full as i64) as i32
+    }
+
+    /// The square-table terms of `pos`, for fitting them: how far into the
+    /// endgame it is (0 to 256, as blended) and each piece as (color, kind,
+    /// square in the first player's view).
+    pub fn square_terms(&self, v: &Variant, pos: &Position) -> (i32, Vec<(Color, Kind, Square)>) {
+        let mut phase = 0;
+        let mut pieces = Vec::new();
+        for color in Color::ALL {
+            for sq in pos.occ[color].iter() {
+                let kind = pos.board[sq as usize].kind();
+                phase += self.phase_value[color][kind.index()];
+                pieces.push((color, kind, first_view(v, color, sq)));
+            }
+        }
+        (self.late_share(phase), pieces)
     }
 
     /// Mobility and attacks near the enemy royal piece, counted by the
@@ -447,6 +559,43 @@ impl Eval {
     pub fn value(&self, kind: Kind) -> i32 {
         self.value[kind]
     }
+}
+
+/// The square in the first player's view of `color`'s square `sq` (the
+/// same square for the first player; mapped by the players' frames).
+pub fn first_view(v: &Variant, color: Color, sq: Square) -> Square {
+    let frame = crate::ir::Frame::between(v.rules.players[0].frame, v.rules.players[color].frame);
+    let g = &v.geo;
+    g.square(frame.map_coord(g.coord(sq), g.files, g.ranks))
+}
+
+/// The weights' square tables per color, kind and square of the board:
+/// (middlegame, endgame) centipawns, zeros where they give none.
+fn square_tables(v: &Variant, w: &Weights) -> [Vec<Vec<(i32, i32)>>; 2] {
+    let (files, ranks) = (v.geo.files as usize, v.geo.ranks as usize);
+    let cells = v.geo.cells();
+    Color::ALL.map(|color| {
+        v.rules
+            .pieces
+            .iter()
+            .map(|p| {
+                let mg = w.square_table(&p.name, false, (files, ranks));
+                let eg = w.square_table(&p.name, true, (files, ranks));
+                (0..cells)
+                    .map(|sq| {
+                        if !v.geo.is_valid(sq as Square) {
+                            return (0, 0);
+                        }
+                        let (f, r) = v.geo.coord(first_view(v, color, sq as Square));
+                        let at = |t: &Option<Vec<Vec<i32>>>| {
+                            t.as_ref().map_or(0, |t| t[r as usize][f as usize])
+                        };
+                        (at(&mg), at(&eg))
+                    })
+                    .collect()
+            })
+            .collect()
+    })
 }
 
 /// What [`Eval::base`] reads for a promoting piece on a square.

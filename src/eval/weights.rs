@@ -80,6 +80,35 @@ pub struct Weights {
     /// Piece values that replace the rule file's, for the engine only
     /// (centipawns, before scaling to [`VALUE_CAP`]): (piece name, value).
     pub values: Vec<(String, i32)>,
+    /// Square tables: centipawns for a piece on a square, one row of the
+    /// board at a time, in the first player's view (the second player's
+    /// squares are mapped by its frame), blended by the game's phase.
+    pub squares: Vec<SquareRow>,
+}
+
+/// One rank of a piece's square table (a `.weights` file's
+/// `square PIECE RANK = ...` or `endgame PIECE RANK = ...` line).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SquareRow {
+    /// The piece's name.
+    pub piece: String,
+    /// The endgame table (else the middlegame one).
+    pub endgame: bool,
+    /// The rank, from 0 (the first player's first rank).
+    pub rank: usize,
+    /// One value per file, from the first file.
+    pub values: Vec<i32>,
+}
+
+/// What a `.weights` file may name: the variant's pieces, and its board's
+/// rank labels and number of files (for square tables).
+pub struct Shape<'a> {
+    /// The piece names.
+    pub pieces: &'a [&'a str],
+    /// The rank labels, from the first rank.
+    pub ranks: &'a [&'a str],
+    /// The number of files.
+    pub files: usize,
 }
 
 impl Default for Weights {
@@ -87,6 +116,7 @@ impl Default for Weights {
         Weights {
             terms: Weights::DEFAULTS,
             values: Vec::new(),
+            squares: Vec::new(),
         }
     }
 }
@@ -159,10 +189,12 @@ impl Weights {
 
     /// Read a `.weights` file's text: `NAME = INTEGER` lines for the
     /// weights of [`Weights::NAMES`], `value PIECE = INTEGER` for a piece
-    /// value (`pieces`: the variant's piece names), `#` comments and blank
-    /// lines. Weights not given keep their defaults. An error gives the
-    /// line (from 0) and what is wrong with it.
-    pub fn parse(text: &str, pieces: &[&str]) -> Result<Weights, (usize, String)> {
+    /// value, `square PIECE RANK = INTEGER...` and `endgame PIECE RANK =
+    /// INTEGER...` for a rank of a piece's middlegame or endgame square
+    /// table (one integer per file), `#` comments and blank lines. Weights
+    /// not given keep their defaults. An error gives the line (from 0) and
+    /// what is wrong with it.
+    pub fn parse(text: &str, shape: &Shape) -> Result<Weights, (usize, String)> {
         let mut w = Weights::default();
         let mut seen: Vec<String> = Vec::new();
         for (n, raw) in text.lines().enumerate() {
@@ -174,39 +206,80 @@ impl Weights {
             let Some((key, value)) = line.split_once('=') else {
                 return Err(at(format!("expected `NAME = INTEGER`, found `{line}`")));
             };
-            let key = key.split_whitespace().collect::<Vec<_>>().join(" ");
-            let limit = if key.starts_with("value ") {
+            let words: Vec<&str> = key.split_whitespace().collect();
+            let key = words.join(" ");
+            let limit = if words.first() == Some(&"value") {
                 Weights::VALUE_LIMIT
             } else {
                 Weights::LIMIT
             };
-            let value: i32 = value
-                .trim()
-                .parse()
-                .ok()
-                .filter(|v: &i32| v.abs() <= limit)
-                .ok_or_else(|| {
-                    at(format!(
-                        "`{}` is not an integer within ±{limit}",
-                        value.trim()
-                    ))
-                })?;
+            let numbers: Vec<i32> = value
+                .split_whitespace()
+                .map(|x| {
+                    x.parse()
+                        .ok()
+                        .filter(|v: &i32| v.abs() <= limit)
+                        .ok_or_else(|| at(format!("`{x}` is not an integer within ±{limit}")))
+                })
+                .collect::<Result<_, _>>()?;
             if seen.contains(&key) {
                 return Err(at(format!("`{key}` is given twice")));
             }
-            if let Some(piece) = key.strip_prefix("value ") {
-                if !pieces.contains(&piece) {
-                    return Err(at(format!(
+            let piece_named = |piece: &str| {
+                if shape.pieces.contains(&piece) {
+                    Ok(piece.to_string())
+                } else {
+                    Err(at(format!(
                         "no piece is named `{piece}` (pieces: {})",
-                        pieces.join(", ")
+                        shape.pieces.join(", ")
+                    )))
+                }
+            };
+            let table = matches!(words.first(), Some(&"square") | Some(&"endgame"));
+            if table {
+                let [kind, piece, rank] = words[..] else {
+                    return Err(at(format!(
+                        "expected `{} PIECE RANK = INTEGER...`, found `{key}`",
+                        words[0]
+                    )));
+                };
+                let piece = piece_named(piece)?;
+                let rank = shape.ranks.iter().position(|&r| r == rank).ok_or_else(|| {
+                    at(format!(
+                        "no rank is labelled `{rank}` (ranks: {})",
+                        shape.ranks.join(", ")
+                    ))
+                })?;
+                if numbers.len() != shape.files {
+                    return Err(at(format!(
+                        "{} numbers for a rank of {} files",
+                        numbers.len(),
+                        shape.files
                     )));
                 }
-                w.values.push((piece.to_string(), value));
+                w.squares.push(SquareRow {
+                    piece,
+                    endgame: kind == "endgame",
+                    rank,
+                    values: numbers,
+                });
+                seen.push(key);
+                continue;
+            }
+            let [value] = numbers[..] else {
+                return Err(at(format!(
+                    "expected one integer after `{key} =`, found {}",
+                    numbers.len()
+                )));
+            };
+            if let Some(piece) = key.strip_prefix("value ") {
+                w.values.push((piece_named(piece)?, value));
             } else if let Some(i) = Weights::NAMES.iter().position(|&k| k == key) {
                 w.terms[i] = value;
             } else {
                 return Err(at(format!(
-                    "unknown weight `{key}` (weights: {}, or `value PIECE`)",
+                    "unknown weight `{key}` (weights: {}, `value PIECE`, `square PIECE RANK` \
+                     or `endgame PIECE RANK`)",
                     Weights::NAMES.join(", ")
                 )));
             }
@@ -215,15 +288,56 @@ impl Weights {
         Ok(w)
     }
 
+    /// A piece's square table for one phase, `[rank][file]` in the first
+    /// player's view (zeros where the file gives none), if it gives any row.
+    pub fn square_table(
+        &self,
+        piece: &str,
+        endgame: bool,
+        shape: (usize, usize),
+    ) -> Option<Vec<Vec<i32>>> {
+        let (files, ranks) = shape;
+        let mut t = vec![vec![0; files]; ranks];
+        let mut any = false;
+        for row in self
+            .squares
+            .iter()
+            .filter(|r| r.piece == piece && r.endgame == endgame && r.rank < ranks)
+        {
+            for (x, &v) in t[row.rank].iter_mut().zip(&row.values) {
+                *x = v;
+            }
+            any = true;
+        }
+        any.then_some(t)
+    }
+
     /// The text of a `.weights` file holding these weights, after `header`
     /// (written as `#` comment lines).
-    pub fn to_text(&self, header: &str) -> String {
+    /// `ranks`: the board's rank labels, which name the square tables' rows.
+    pub fn to_text(&self, header: &str, ranks: &[&str]) -> String {
         let mut s: String = header.lines().map(|l| format!("# {l}\n")).collect();
         for (name, v) in Weights::NAMES.iter().zip(self.terms) {
             s += &format!("{name} = {v}\n");
         }
         for (piece, v) in &self.values {
             s += &format!("value {piece} = {v}\n");
+        }
+        if !self.squares.is_empty() {
+            s += "# Square tables, in the first player's view from the last rank down:\n\
+                  # `square` in the middlegame, `endgame` once the pieces are off.\n";
+            for row in &self.squares {
+                let rank = ranks
+                    .get(row.rank)
+                    .map_or(row.rank.to_string(), |r| r.to_string());
+                let values: Vec<String> = row.values.iter().map(|v| format!(" {v:3}")).collect();
+                s += &format!(
+                    "{} {} {rank} ={}\n",
+                    if row.endgame { "endgame" } else { "square" },
+                    row.piece,
+                    values.concat()
+                );
+            }
         }
         s
     }

@@ -254,6 +254,24 @@ impl Frame {
         }
     }
 
+    /// The frame taking the first player's view (`first`) to another
+    /// player's (`other`).
+    pub fn between(first: Frame, other: Frame) -> Frame {
+        let flips = |f: Frame| match f {
+            Frame::Identity => (false, false),
+            Frame::MirrorRanks => (false, true),
+            Frame::MirrorFiles => (true, false),
+            Frame::Rotate => (true, true),
+        };
+        let ((a, b), (c, d)) = (flips(first), flips(other));
+        match (a != c, b != d) {
+            (false, false) => Frame::Identity,
+            (false, true) => Frame::MirrorRanks,
+            (true, false) => Frame::MirrorFiles,
+            (true, true) => Frame::Rotate,
+        }
+    }
+
     /// Map a square given in the first player's frame to this player's.
     pub fn map_coord(self, (f, r): Coord, files: u8, ranks: u8) -> Coord {
         match self {

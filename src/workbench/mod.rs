@@ -9,3 +9,4 @@ pub mod diff;
 pub mod fmt;
 pub mod scaffold;
 pub mod tune;
+pub mod tune_squares;

@@ -36,32 +36,11 @@ const BUILTIN_DIRECTIONS: &[(&str, Vector)] = &[
     ("sw", (-1, -1)),
 ];
 
-fn frame_flips(f: Frame) -> (bool, bool) {
-    match f {
-        Frame::Identity => (false, false),
-        Frame::MirrorRanks => (false, true),
-        Frame::MirrorFiles => (true, false),
-        Frame::Rotate => (true, true),
-    }
-}
-
-/// The frame taking the first player's view to `other`'s.
-fn relative(first: Frame, other: Frame) -> Frame {
-    let (a, b) = frame_flips(first);
-    let (c, d) = frame_flips(other);
-    match (a != c, b != d) {
-        (false, false) => Frame::Identity,
-        (false, true) => Frame::MirrorRanks,
-        (true, false) => Frame::MirrorFiles,
-        (true, true) => Frame::Rotate,
-    }
-}
-
 impl Sides<'_> {
     /// Map a square written from the first player's side to player `p`'s.
     pub(super) fn for_player(&self, p: usize, c: Coord) -> Coord {
         let (pl, g) = (self.players, self.geo);
-        relative(pl[0].frame, pl[p].frame).map_coord(c, g.files, g.ranks)
+        Frame::between(pl[0].frame, pl[p].frame).map_coord(c, g.files, g.ranks)
     }
 }
 
