@@ -5,6 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+use myriad::board::{Color, Kind, Piece};
 use myriad::eval::weights::SquareRow;
 use myriad::eval::{Eval, Shape, Weights};
 use myriad::load::load;
@@ -210,51 +211,36 @@ fn tune_squares_fits_tables_that_follow_the_labels() {
     // and the four where it would give check (58 squares),
     // labelled as won more often in the centre (d4-e5's 4 x 4 block,
     // c3-f6) than on the rim.
+    let game = load(&file).unwrap();
+    let v = &game.variant;
+    let kings = myriad::notation::parse_fen(v, "4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+    let knight = v
+        .rules
+        .pieces
+        .iter()
+        .position(|p| p.name == "Knight")
+        .unwrap();
+    let knight = Piece::new(Kind::new(knight), Color::FIRST);
     let mut text = String::new();
-    for rank in 0..8u8 {
-        for f in 0..8u8 {
-            let name = format!("{}{}", (b'a' + f) as char, rank + 1);
-            let checks = matches!((f.abs_diff(4), rank.abs_diff(7)), (1, 2) | (2, 1));
-            if name == "e1" || name == "e8" || checks {
-                continue;
-            }
-            let mut rows: Vec<String> = vec!["4k3".into(); 1];
-            rows.extend(vec!["8".to_string(); 6]);
-            rows.push("4K3".into());
-            // The row of the knight (rank 8 first).
-            let row = 7 - rank as usize;
-            let mut cells = vec!['.'; 8];
-            if row == 0 {
-                cells[4] = 'k';
-            }
-            if row == 7 {
-                cells[4] = 'K';
-            }
-            cells[f as usize] = 'N';
-            let mut fen_row = String::new();
-            let mut empty = 0;
-            for c in cells {
-                if c == '.' {
-                    empty += 1;
-                } else {
-                    if empty > 0 {
-                        fen_row += &empty.to_string();
-                    }
-                    empty = 0;
-                    fen_row.push(c);
-                }
-            }
-            if empty > 0 {
-                fen_row += &empty.to_string();
-            }
-            rows[row] = fen_row;
-            let centre = (2..6).contains(&f) && (2..6).contains(&rank);
-            let label = if centre { 0.9 } else { 0.6 };
-            // Twice, with either side to move, so that the tenth of the
-            // positions held out has its twin among those fitted to.
-            for side in ["w", "b"] {
-                text += &format!("{} {side} - - 0 1 ; {label}\n", rows.join("/"));
-            }
+    for sq in v.geo.valid.iter() {
+        if !kings.board[sq as usize].is_none() {
+            continue;
+        }
+        let mut pos = kings.clone();
+        pos.put(sq, knight, false, &v.keys);
+        let (f, rank) = v.geo.coord(sq);
+        let centre = (2..6).contains(&f) && (2..6).contains(&rank);
+        let label = if centre { 0.9 } else { 0.6 };
+        // Twice, with either side to move, so that the tenth of the
+        // positions held out has its twin among those fitted to; the
+        // squares where the knight gives check are refused by the FEN
+        // reader, with White to move, and left out.
+        let fen = myriad::notation::write_fen(v, &pos);
+        if myriad::notation::parse_fen(v, &fen).is_err() {
+            continue;
+        }
+        for side in [" w ", " b "] {
+            text += &format!("{} ; {label}\n", fen.replacen(" w ", side, 1));
         }
     }
     let positions = dir.join("knights.txt");
@@ -278,8 +264,7 @@ fn tune_squares_fits_tables_that_follow_the_labels() {
     assert!(err.contains("positions 116 from"), "{err}");
     // The knight's endgame table (the only officer left: nearly all endgame).
     let fitted = std::fs::read_to_string(&out).unwrap();
-    let game = load(&file).unwrap();
-    let w = myriad::eval::parse_weights(&fitted, &game.variant).unwrap();
+    let w = myriad::eval::parse_weights(&fitted, v).unwrap();
     let t = w
         .square_table("Knight", true, (8, 8))
         .expect("a knight table");

@@ -187,8 +187,9 @@ pub(super) fn tune(a: &TuneArgs) -> Result<(), Failure> {
             );
         },
     );
-    let mut after = after;
-    if a.squares {
+    let after = if !a.squares {
+        after
+    } else {
         let fitted = fit_squares(v, &params.weights, &data, k, a.epochs as usize, &mut |e| {
             eprintln!(
                 "epoch {}  loss {:.6}  held out {:.6}",
@@ -200,14 +201,14 @@ pub(super) fn tune(a: &TuneArgs) -> Result<(), Failure> {
             fitted.epoch, fitted.held_out.0, fitted.held_out.1
         );
         params.weights = fitted.weights;
-        after = loss(
+        loss(
             v,
             &Eval::with_weights(v, &params.weights),
             &data,
             k,
             threads,
-        );
-    }
+        )
+    };
     let limit = match (limits.depth, limits.nodes) {
         (_, Some(n)) => format!("--nodes {n}"),
         (Some(d), _) => format!("--depth {d}"),
@@ -234,15 +235,9 @@ pub(super) fn tune(a: &TuneArgs) -> Result<(), Failure> {
         data.len(),
         started.elapsed().as_secs_f64(),
     );
-    std::fs::write(
-        &out,
-        myriad::eval::weights_text(&params.weights, &header, v),
-    )
-    .map_err(|e| bad_input(format!("{}: {e}", out.display())))?;
-    println!(
-        "{}",
-        myriad::eval::weights_text(&params.weights, &header, v)
-    );
+    let text = myriad::eval::weights_text(&params.weights, &header, v);
+    std::fs::write(&out, &text).map_err(|e| bad_input(format!("{}: {e}", out.display())))?;
+    println!("{text}");
     eprintln!("wrote {}", out.display());
     Ok(())
 }
