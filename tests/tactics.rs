@@ -65,6 +65,23 @@ fn chess_mate_in_three_with_a_quiet_first_move() {
 }
 
 #[test]
+fn mate_distances_stay_exact_with_singular_extensions() {
+    // Mates searched past the depth (6) where singular extensions start,
+    // so that the table move of many nodes is searched a ply deeper and the
+    // others are searched once more without it: the mate distance must stay
+    // the shortest. Each distance is Stockfish 15.1's (`go depth 30`); the
+    // search stops two plies past the mate it found.
+    for (fen, depth, mate) in [
+        ("3k4/8/8/3K4/8/8/8/7R w - - 0 1", 11, 3),
+        ("r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1", 11, 3),
+        ("3k4/8/8/8/3K4/8/8/7R w - - 0 1", 17, 7),
+    ] {
+        let (m, s) = solve("rules/chess.variant", &[], fen, depth);
+        assert_eq!(s, Score::Mate(mate), "{fen}: {m}");
+    }
+}
+
+#[test]
 fn chess_wins_a_hanging_queen() {
     // The black queen on d5 is unprotected and the knight c3 takes it.
     let (m, _) = solve(

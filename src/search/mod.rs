@@ -1,8 +1,9 @@
 //! Search: iterative deepening over a principal-variation alpha-beta search
 //! with a transposition table, quiescence, move ordering (TT move, MVV-LVA,
-//! killers, countermove, history with gravity), correction history,
-//! null-move pruning, late-move reductions and check extensions. It knows only the compiled variant; it never prints: progress
-//! goes to a callback, and the protocol layer formats it.
+//! killers, countermove, history with gravity, continuation history),
+//! correction history, null-move pruning, late-move reductions, check and
+//! singular extensions. It knows only the compiled variant; it never
+//! prints: progress goes to a callback, and the protocol layer formats it.
 
 mod limits;
 mod negamax;
@@ -118,6 +119,14 @@ pub mod params {
     /// A late move's reduction shrinks by one per this much history (and
     /// grows by one per this much negative history).
     pub const LMR_HISTORY_DIVISOR: i32 = 8192;
+    /// Singular extensions from this depth on.
+    pub const SINGULAR_DEPTH: i32 = 6;
+    /// The singular test's bound: the table's score less this many
+    /// centipawns per ply of depth.
+    pub const SINGULAR_MARGIN: i32 = 2;
+    /// Continuation history entries at most (a power of two): larger
+    /// boards and piece sets share entries.
+    pub const CONT_ENTRIES_MAX: usize = 1 << 20;
     /// Deepest search.
     pub const MAX_PLY: usize = 100;
     /// Most search threads (UCI `Threads`, `--threads`).
@@ -211,6 +220,20 @@ struct Worker {
     counters: Vec<Option<Move>>,
     /// The move made at each ply of the current line (None: a null move).
     played: Vec<Option<Move>>,
+    /// The move a singular test leaves out at each ply (None: none).
+    excluded: Vec<Option<Move>>,
+    /// The depth of the iteration under way (extensions stop at twice it).
+    root_depth: i32,
+    /// Continuation history: how well a quiet move (by its piece and
+    /// destination) did after the move one and two plies before it (by
+    /// theirs), indexed by [`Worker::cont_slot`].
+    cont: Vec<i16>,
+    /// Piece-and-destination keys: `(color * kinds + kind) * cells + to`
+    /// below `cont_stride`.
+    cont_stride: usize,
+    /// The piece-and-destination key of the move made at each ply
+    /// ([`NO_KEY`] for a null move).
+    moved: Vec<u32>,
     /// The corrected static evaluation at each ply of the current line
     /// (`-INF` where the side to move was in check).
     evals: Vec<i32>,
@@ -242,10 +265,23 @@ struct Worker {
     check_hint: Option<bool>,
 }
 
+/// [`Worker::moved`] of a null move.
+const NO_KEY: u32 = u32::MAX;
+
 impl Worker {
-    fn new(id: usize) -> Worker {
+    /// A worker for `v`'s search thread `id`.
+    fn new(id: usize, v: &Variant) -> Worker {
+        let cont_stride = 2 * v.rules.pieces.len().max(1) * v.geo.cells().max(1);
+        let cont_len = (cont_stride * cont_stride)
+            .next_power_of_two()
+            .min(params::CONT_ENTRIES_MAX);
         Worker {
             id,
+            cont: vec![0; cont_len],
+            excluded: vec![None; params::MAX_PLY + 2],
+            root_depth: 0,
+            cont_stride,
+            moved: vec![NO_KEY; params::MAX_PLY + 2],
             killers: vec![[None; 2]; params::MAX_PLY + 2],
             history: vec![0; 256 * 256],
             counters: vec![None; 256 * 256],
@@ -280,6 +316,7 @@ impl Worker {
     fn clear(&mut self) {
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
         self.history.iter_mut().for_each(|h| *h = 0);
+        self.cont.iter_mut().for_each(|h| *h = 0);
         self.counters.iter_mut().for_each(|c| *c = None);
         self.correction.iter_mut().for_each(|c| *c = 0);
         self.eval_cache.iter_mut().for_each(|e| *e = (0, 0));
@@ -337,7 +374,7 @@ impl Searcher {
                     row
                 })
                 .collect(),
-            main: Worker::new(0),
+            main: Worker::new(0, v),
             helpers: Vec::new(),
             threads: 1,
         }
@@ -467,6 +504,7 @@ impl Run<'_> {
             };
             let mut width = params::ASPIRATION;
             let score = loop {
+                self.root_depth = depth as i32;
                 let s = self.negamax(&mut pos, depth as i32, alpha, beta, 0, true);
                 if self.stopped {
                     break s;

@@ -1,6 +1,7 @@
 //! The principal-variation alpha-beta search of one node: transposition
 //! table cut-offs, null move, reverse futility, late-move reductions and
-//! pruning, check extensions; quiescence at the horizon (`quiesce.rs`).
+//! pruning, check and singular extensions; quiescence at the horizon
+//! (`quiesce.rs`).
 
 use super::ordering::{TT_MOVE, is_quiet, slot};
 use super::tt::{from_tt, to_tt};
@@ -35,6 +36,8 @@ impl Run<'_> {
             return 0;
         }
         let pv_node = beta - alpha > 1;
+        // The table move, left out by a singular test at this node.
+        let excluded = self.excluded[ply];
         if ply > 0 {
             if let Some((o, _)) = v.goal_end(pos) {
                 return Searcher::outcome_score(o, ply);
@@ -66,7 +69,7 @@ impl Run<'_> {
         }
         let tt = self.tt.probe(pos.hash);
         if let Some(s) = tt
-            .filter(|e| ply > 0 && !pv_node && e.depth as i32 >= depth)
+            .filter(|e| ply > 0 && !pv_node && excluded.is_none() && e.depth as i32 >= depth)
             .and_then(|e| e.cutoff(alpha, beta, ply))
         {
             return s;
@@ -92,7 +95,7 @@ impl Run<'_> {
         // says the position is better (lower bound) or worse (upper) than
         // that: for the pruning decisions below.
         let eval = match tt {
-            Some(e) if !in_check && e.score.abs() < MATE_BOUND => {
+            Some(e) if !in_check && excluded.is_none() && e.score.abs() < MATE_BOUND => {
                 let s = from_tt(e.score, ply);
                 match e.bound {
                     Bound::Lower if s > static_eval => s,
@@ -116,6 +119,7 @@ impl Run<'_> {
         // this node is not worth searching. Not in check, not with only
         // royal and promoting pieces (zugzwang).
         if can_null
+            && excluded.is_none()
             && !v.rules.must_capture
             && !pv_node
             && !in_check
@@ -132,6 +136,7 @@ impl Run<'_> {
             self.tt.prefetch(pos.hash);
             self.path.push(saved_hash);
             self.played[ply] = None;
+            self.moved[ply] = NO_KEY;
             let s = -self.negamax(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
             self.path.pop();
             v.unmake_null(pos, undo);
@@ -149,6 +154,7 @@ impl Run<'_> {
         let pc_beta = beta + params::PROBCUT_MARGIN;
         if !pv_node
             && !in_check
+            && excluded.is_none()
             && depth >= params::PROBCUT_DEPTH
             && beta.abs() < MATE_BOUND
             && !tt.is_some_and(|e| e.depth as i32 >= depth - 3 && from_tt(e.score, ply) < pc_beta)
@@ -166,6 +172,7 @@ impl Run<'_> {
                 {
                     continue;
                 }
+                self.moved[ply] = self.move_key(pos, m);
                 self.path.push(pos.hash);
                 let undo = v.make(pos, m);
                 self.tt.prefetch(pos.hash);
@@ -204,18 +211,50 @@ impl Run<'_> {
             depth -= 1;
         }
 
+        // Singular extension: when every move but the table's fails low
+        // against a bound a little below the table's score, in a search of
+        // half the depth, the table's move is searched a ply deeper; when
+        // even without it the search beats beta, the node does (multi-cut).
+        let tt_move = tt.and_then(|e| e.mv);
+        let mut singular = false;
+        if let Some(e) = tt.filter(|e| {
+            ply > 0
+                && excluded.is_none()
+                && !in_check
+                && e.mv.is_some()
+                && depth >= params::SINGULAR_DEPTH
+                && (ply as i32) < 2 * self.root_depth
+                && e.depth as i32 >= depth - 3
+                && e.bound != Bound::Upper
+                && e.score.abs() < MATE_BOUND
+        }) {
+            let s_beta = from_tt(e.score, ply) - params::SINGULAR_MARGIN * depth;
+            self.excluded[ply] = tt_move;
+            self.check_hint = Some(false);
+            let s = self.negamax(pos, (depth - 1) / 2, s_beta - 1, s_beta, ply, false);
+            self.excluded[ply] = None;
+            if self.stopped {
+                return 0;
+            }
+            if s < s_beta {
+                singular = true;
+            } else if s_beta >= beta {
+                return s_beta;
+            }
+        }
+
         // Pseudo-legal moves, each checked for legality only when its turn
         // comes: a cut-off spares the checks of the moves never tried.
         // The table's move is tried first, before the others are generated
         // (a cut-off by it spares their generation and scoring), when its
         // piece's moves show it to be one the generator lists.
-        let tt_move = tt.and_then(|e| e.mv);
         let mut moves = std::mem::take(&mut self.bufs[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);
         moves.clear();
         scores.clear();
-        let mut staged =
-            tt_move.filter(|&m| ply > 0 && !v.rules.must_capture && v.generates_by_piece(pos, m));
+        let mut staged = tt_move.filter(|&m| {
+            ply > 0 && excluded.is_none() && !v.rules.must_capture && v.generates_by_piece(pos, m)
+        });
         if let Some(m) = staged {
             moves.push(m);
             scores.push(TT_MOVE);
@@ -234,7 +273,9 @@ impl Run<'_> {
         let original_alpha = alpha;
         // The quiet moves searched here without a cut-off (the first
         // `QUIETS_KEPT`), whose history a quiet cut-off lowers.
-        let mut quiets = [m_none(); params::QUIETS_KEPT];
+        let mut quiets = [(m_none(), 0); params::QUIETS_KEPT];
+        // The keys of the two moves before this node (continuation history).
+        let prev = self.prev_keys(ply);
         let mut n_quiets = 0;
         // Whether no royal piece of the opponent is attacked now (asked
         // once, when a move's check first matters).
@@ -255,6 +296,9 @@ impl Run<'_> {
             let j = j - 1;
             self.pick_exchange(pos, &mut moves, &mut scores, j);
             let m = moves[j];
+            if Some(m) == excluded {
+                continue;
+            }
             if (forced && !v.is_capture(pos, m)) || !v.is_legal_fast(pos, m, &safety) {
                 continue;
             }
@@ -315,6 +359,7 @@ impl Run<'_> {
             if prunable && !may_check {
                 continue;
             }
+            let key = self.move_key(pos, m);
             self.path.push(pos.hash);
             let undo = v.make(pos, m);
             self.tt.prefetch(pos.hash);
@@ -327,29 +372,32 @@ impl Run<'_> {
                 continue;
             }
             self.played[ply] = Some(m);
+            self.moved[ply] = key;
             self.check_hint = hint;
+            // The depth of its search: a ply more for a singular move.
+            let next = depth - 1 + i32::from(singular && Some(m) == tt_move);
             let score = if i == 0 {
-                -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1, true)
+                -self.negamax(pos, next, -beta, -alpha, ply + 1, true)
             } else {
                 let r = if late {
                     // Less for a move with a good history or one that
                     // gives check, more for one with a bad history.
                     let r = self.reductions[(depth as usize).min(63)][i.min(63)]
-                        - self.history[slot(m)] / params::LMR_HISTORY_DIVISOR
+                        - self.quiet_history(m, key, prev) / params::LMR_HISTORY_DIVISOR
                         - i32::from(gives_check)
                         + i32::from(!improving);
                     (r - i32::from(pv_node)).clamp(1, depth - 2)
                 } else {
                     0
                 };
-                let mut s = -self.negamax(pos, depth - 1 - r, -alpha - 1, -alpha, ply + 1, true);
+                let mut s = -self.negamax(pos, next - r, -alpha - 1, -alpha, ply + 1, true);
                 if s > alpha && r > 0 {
                     self.check_hint = hint;
-                    s = -self.negamax(pos, depth - 1, -alpha - 1, -alpha, ply + 1, true);
+                    s = -self.negamax(pos, next, -alpha - 1, -alpha, ply + 1, true);
                 }
                 if s > alpha && s < beta {
                     self.check_hint = hint;
-                    s = -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1, true);
+                    s = -self.negamax(pos, next, -beta, -alpha, ply + 1, true);
                 }
                 s
             };
@@ -374,12 +422,12 @@ impl Run<'_> {
                             }
                             let bonus = (params::HISTORY_BONUS * depth * depth)
                                 .min(params::HISTORY_BONUS_MAX);
-                            self.update_history(m, bonus);
+                            self.update_history(m, key, prev, bonus);
                             if let Some(p) = self.previous_move(ply) {
                                 self.counters[slot(p)] = Some(m);
                             }
-                            for &q in &quiets[..n_quiets] {
-                                self.update_history(q, -bonus);
+                            for &(q, qk) in &quiets[..n_quiets] {
+                                self.update_history(q, qk, prev, -bonus);
                             }
                         }
                         break;
@@ -387,13 +435,17 @@ impl Run<'_> {
                 }
             }
             if quiet && n_quiets < params::QUIETS_KEPT {
-                quiets[n_quiets] = m;
+                quiets[n_quiets] = (m, key);
                 n_quiets += 1;
             }
         }
         self.bufs[ply] = moves;
         self.scores[ply] = scores;
         if i == 0 {
+            // Every move but the excluded one is illegal: the test fails low.
+            if excluded.is_some() {
+                return alpha;
+            }
             let end = &v.rules.end;
             let o = if in_check {
                 v.checkmate_outcome(pos)
@@ -401,6 +453,9 @@ impl Run<'_> {
                 end.stalemate
             };
             return Searcher::outcome_score(v.decide(o, pos), ply);
+        }
+        if excluded.is_some() {
+            return best;
         }
         let bound = Bound::of(best, original_alpha, beta);
         // The search found the static evaluation off: remember by how much
@@ -463,13 +518,22 @@ impl Run<'_> {
         *c = ((*c * (256 - w) + target * w) / 256).clamp(-limit, limit);
     }
 
-    /// Move `m`'s history towards `+-HISTORY_MAX` by `bonus`, the step
+    /// Move `m`'s history, and its continuation history after the moves
+    /// `prev` (its key `key`), towards `+-HISTORY_MAX` by `bonus`, the step
     /// shrinking as it nears the bound (history gravity: old successes fade,
     /// and the score stays bounded without clamping).
     #[inline]
-    fn update_history(&mut self, m: Move, bonus: i32) {
+    fn update_history(&mut self, m: Move, key: u32, prev: [u32; 2], bonus: i32) {
+        let gravity = |h: i32| h + bonus - h * bonus.abs() / params::HISTORY_MAX;
         let h = &mut self.history[slot(m)];
-        *h += bonus - *h * bonus.abs() / params::HISTORY_MAX;
+        *h = gravity(*h);
+        for p in prev {
+            if p != NO_KEY {
+                let i = self.cont_slot(p, key);
+                let c = &mut self.cont[i];
+                *c = gravity(i32::from(*c)) as i16;
+            }
+        }
     }
 
     /// The move that led to the node at `ply` (None at the root and after

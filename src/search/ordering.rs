@@ -1,7 +1,9 @@
 //! Move ordering: the table move first, then captures that do not lose
-//! material by MVV-LVA, killers, the countermove, quiet moves by history,
-//! and last the captures the static exchange evaluation says lose; moves
-//! are picked best-first from their scores.
+//! material by MVV-LVA, killers, the countermove, quiet moves by history
+//! (by origin and destination, plus continuation history: by piece and
+//! destination after each of the two moves before), and last the captures
+//! the static exchange evaluation says lose; moves are picked best-first
+//! from their scores.
 
 use super::*;
 
@@ -13,6 +15,50 @@ pub(super) fn slot(m: Move) -> usize {
 }
 
 impl Run<'_> {
+    /// The piece-and-destination key of `m` in `pos`, before it is made
+    /// ([`Worker::moved`]): the moving (or dropped) piece of the side to
+    /// move, and the destination.
+    #[inline(always)]
+    pub(super) fn move_key(&self, pos: &Position, m: Move) -> u32 {
+        let kind = match m.kind {
+            MoveKind::Drop => m.data as usize,
+            _ => {
+                let p = pos.board[m.from as usize];
+                if p.is_none() { 0 } else { p.kind().index() }
+            }
+        };
+        let piece = kind * 2 + pos.side.index();
+        (piece * self.v.geo.cells() + m.to as usize) as u32
+    }
+
+    /// The continuation-history entry of a move with key `key` after one
+    /// with key `prev`.
+    #[inline(always)]
+    pub(super) fn cont_slot(&self, prev: u32, key: u32) -> usize {
+        (prev as usize * self.cont_stride + key as usize) & (self.cont.len() - 1)
+    }
+
+    /// The keys of the moves one and two plies before the node at `ply`
+    /// ([`NO_KEY`] where there is none: the root, a null move).
+    #[inline(always)]
+    pub(super) fn prev_keys(&self, ply: usize) -> [u32; 2] {
+        let at = |back: usize| ply.checked_sub(back).map_or(NO_KEY, |p| self.moved[p]);
+        [at(1), at(2)]
+    }
+
+    /// A quiet move's history: by origin and destination, and after each
+    /// of the two moves before it (`prev`, [`Run::prev_keys`]).
+    #[inline(always)]
+    pub(super) fn quiet_history(&self, m: Move, key: u32, prev: [u32; 2]) -> i32 {
+        let mut h = self.history[slot(m)];
+        for p in prev {
+            if p != NO_KEY {
+                h += i32::from(self.cont[self.cont_slot(p, key)]);
+            }
+        }
+        h
+    }
+
     /// Score `moves` for [`pick`] or [`Run::pick_exchange`]: the table
     /// move, captures and promotions by MVV-LVA, killers, the countermove
     /// (the quiet move that last refuted the move before), quiet moves by
@@ -33,6 +79,7 @@ impl Run<'_> {
         let tt_key = Move::key_of(tt_move);
         let killer_keys = [Move::key_of(killers[0]), Move::key_of(killers[1])];
         let counter_key = Move::key_of(counter);
+        let prev = self.prev_keys(ply.min(params::MAX_PLY));
         for &m in moves {
             let key = m.key();
             let s = if key == tt_key {
@@ -46,7 +93,7 @@ impl Run<'_> {
             } else if key == counter_key {
                 KILLER - 1
             } else {
-                self.history[slot(m)]
+                self.quiet_history(m, self.move_key(pos, m), prev)
             };
             scores.push(s);
         }

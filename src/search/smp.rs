@@ -46,7 +46,7 @@ impl Searcher {
         let helpers = self.threads - 1;
         while self.helpers.len() < helpers {
             let id = self.helpers.len() + 1;
-            self.helpers.push(Worker::new(id));
+            self.helpers.push(Worker::new(id, v));
         }
         let Searcher {
             tt,
@@ -162,6 +162,7 @@ impl Run<'_> {
             };
             let mut width = params::ASPIRATION;
             prev = loop {
+                self.root_depth = depth;
                 let s = self.negamax(pos, depth, alpha, beta, 0, true);
                 if self.stopped {
                     return;
