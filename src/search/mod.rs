@@ -84,6 +84,9 @@ pub mod params {
     pub const LMR_DIVISOR: f64 = 2.25;
     /// Aspiration window half-width, centipawns.
     pub const ASPIRATION: i32 = 40;
+    /// Quiescence stands pat even where captures are compulsory from this
+    /// many plies on.
+    pub const QS_FORCED_PLIES: usize = 4;
     /// Quiescence plies at most (checks in quiescence search all evasions).
     pub const QS_MAX_PLY: usize = 24;
     /// Share of the remaining clock for one move when no moves-to-go is given.

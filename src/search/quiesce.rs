@@ -39,7 +39,12 @@ impl Run<'_> {
         let stand = self.lazy_eval(pos, alpha, beta);
         // `must capture` with a capture at hand: no standing pat, only captures.
         let forced = v.rules.must_capture && self.captures_at_hand(pos, ply);
-        if !in_check && !forced {
+        // Whether the side to move may stand pat: not in check, and not
+        // bound to capture in the first plies of quiescence (deeper, a
+        // forced capture stands pat too, or chains of forced captures
+        // would be searched in full).
+        let stands = !in_check && (!forced || qply >= params::QS_FORCED_PLIES);
+        if stands {
             if stand >= beta {
                 return stand;
             }
@@ -55,7 +60,7 @@ impl Run<'_> {
         } else {
             v.pseudo_noisy_moves(pos, &mut moves);
         }
-        let mut best = if in_check || forced { -INF } else { stand };
+        let mut best = if stands { stand } else { -INF };
         if moves.is_empty() {
             // Nothing to try: no royal-safety facts or scores needed.
             self.bufs[ply] = moves;
@@ -80,7 +85,7 @@ impl Run<'_> {
             let m = moves[i];
             // Delta pruning first: `legal` only counts when in check, where
             // nothing is pruned, so a pruned move needs no legality test.
-            let prunable = !in_check && !forced && m.kind != MoveKind::Promotion;
+            let prunable = stands && m.kind != MoveKind::Promotion;
             let victim = if prunable {
                 self.captured_value(pos, m)
             } else {
