@@ -161,3 +161,83 @@ fn rooks_on_open_and_half_open_files() {
     let minors = "4k3/pp6/8/8/8/8/1P6/NB2K2N w - - 0 1";
     assert_eq!(diff(minors), 0);
 }
+
+/// `colour_pair`: bishops move on one colour of square (found from the
+/// rules: every square a bishop reaches on an empty board is of its own
+/// square's colour), so two on different colours are a pair; two on the
+/// same colour, or a bishop and a knight, are not. Knights, rooks, queens
+/// and kings change colour and never count. With Black to move the sign
+/// turns.
+#[test]
+fn two_bishops_on_both_colours_are_a_pair() {
+    let game = chess();
+    let diff = |fen: &str| {
+        eval_with(&game, fen, "colour_pair", 30) - eval_with(&game, fen, "colour_pair", 0)
+    };
+    // c1 is dark, f1 light: a pair for White.
+    assert_eq!(diff("4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1"), 30);
+    assert_eq!(diff("4k3/8/8/8/8/8/8/2B1KB2 b - - 0 1"), -30);
+    // b1 and f1 are both light: no pair.
+    assert_eq!(diff("4k3/8/8/8/8/8/8/1B2KB2 w - - 0 1"), 0);
+    // Bishop and knight; two knights; two rooks; queen and bishop on
+    // one colour: none.
+    assert_eq!(diff("4k3/8/8/8/8/8/8/2B1KN2 w - - 0 1"), 0);
+    assert_eq!(diff("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1"), 0);
+    assert_eq!(diff("4k3/8/8/8/8/8/8/R3K2R w - - 0 1"), 0);
+    assert_eq!(diff("4k3/8/8/8/8/8/8/3QKB2 w - - 0 1"), 0);
+    // Both sides with the pair: they cancel.
+    assert_eq!(diff("2b1kb2/8/8/8/8/8/8/2B1KB2 w - - 0 1"), 0);
+}
+
+/// `promoting_supported`: White's pawns b2, c3 and d4 form a chain: b2
+/// defends c3 and c3 defends d4, two supports; the isolated h2 none.
+/// Black's pawns f7 and g6: f7 defends g6 (Black captures downwards), one
+/// support for Black. Pawns side by side do not defend each other.
+#[test]
+fn pawns_defended_by_pawns_are_supported() {
+    let game = chess();
+    let diff = |fen: &str| {
+        eval_with(&game, fen, "promoting_supported", 8)
+            - eval_with(&game, fen, "promoting_supported", 0)
+    };
+    assert_eq!(diff("4k3/5p2/6p1/8/3P4/2P5/1P5P/4K3 w - - 0 1"), 8);
+    assert_eq!(diff("4k3/8/8/8/3P4/2P5/1P5P/4K3 w - - 0 1"), 16);
+    assert_eq!(diff("4k3/5p2/6p1/8/8/8/8/4K3 w - - 0 1"), -8);
+    assert_eq!(diff("4k3/8/8/8/8/8/3PP3/4K3 w - - 0 1"), 0);
+}
+
+/// `royal_open_file`: before the endgame, White's king on g1 behind f2,
+/// g2 and h2 has no open file at it; with the g-pawn gone, one; Black's
+/// king on b8 with no pawns on the a, b or c file, three. A king on the
+/// edge (h1) has two files to look at. In the endgame the term is gone.
+#[test]
+fn open_files_at_the_king_before_the_endgame() {
+    let game = chess();
+    let diff = |fen: &str| {
+        eval_with(&game, fen, "royal_open_file", -15) - eval_with(&game, fen, "royal_open_file", 0)
+    };
+    // Queens and rooks keep it a middlegame.
+    assert_eq!(diff("1k1q3r/8/8/8/8/8/5PPP/3Q1RK1 w - - 0 1"), 45);
+    assert_eq!(diff("1k1q3r/8/8/8/8/8/5P1P/3Q1RK1 w - - 0 1"), 45 - 15);
+    assert_eq!(diff("1k1q3r/8/8/8/8/8/5P1P/3Q1R1K w - - 0 1"), 45 - 15);
+    assert_eq!(diff("1k1q3r/8/8/8/8/8/5P2/3Q1R1K w - - 0 1"), 45 - 30);
+    // No queens, one rook each: the endgame.
+    assert_eq!(diff("1k5r/8/8/8/8/8/5P1P/5RK1 w - - 0 1"), 0);
+}
+
+/// `passed_royal_distance`: in the endgame, White's passed e5 pawn has its
+/// king one step away (d4) and Black's four (a8: four files): three steps
+/// of 5 for White. Before the endgame (queens and rooks on), nothing; a pawn that is
+/// not passed (a black pawn on d7 stops it), nothing.
+#[test]
+fn kings_near_a_passed_pawn_in_the_endgame() {
+    let game = chess();
+    let diff = |fen: &str| {
+        eval_with(&game, fen, "passed_royal_distance", 5)
+            - eval_with(&game, fen, "passed_royal_distance", 0)
+    };
+    assert_eq!(diff("k7/8/8/4P3/3K4/8/8/8 w - - 0 1"), 15);
+    assert_eq!(diff("k7/8/8/4P3/3K4/8/8/8 b - - 0 1"), -15);
+    assert_eq!(diff("k2qr3/8/8/4P3/3K4/8/8/3QR3 w - - 0 1"), 0);
+    assert_eq!(diff("k7/3p4/8/4P3/3K4/8/8/8 w - - 0 1"), 0);
+}

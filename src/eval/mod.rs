@@ -4,7 +4,9 @@
 use crate::board::{Bitset, Color, Kind, MAX_KINDS, Narrow, Position, Square};
 use crate::movegen::Variant;
 
+mod tables;
 pub mod weights;
+use tables::*;
 pub use weights::{Shape, Weights};
 
 /// Read a `.weights` file's text for this variant ([`Weights::parse`]).
@@ -100,6 +102,20 @@ pub struct Eval {
     /// is neither royal nor promoting; victims are neither either.
     richer: [[u32; MAX_KINDS]; 2],
     officer_threat: i32,
+    /// `pair_bit[color][kind]`: for a piece bound to one colour of square
+    /// (every square it can reach on an empty board, from any square, is
+    /// of its own square's colour), neither royal nor promoting, a bit of
+    /// its own (`1 << 2j`, the `j`-th such kind); 0 for the others.
+    pair_bit: [[u64; MAX_KINDS]; 2],
+    /// Each square's colour (0 or 1: the parity of file plus rank).
+    square_colour: Vec<u8>,
+    colour_pair: i32,
+    promoting_supported: i32,
+    /// `royal_files[sq]`: the whole files of `sq` and of its two
+    /// neighbours (empty where there is none).
+    royal_files: Vec<[Bitset; 3]>,
+    royal_open_file: i32,
+    passed_royal_distance: i32,
 }
 
 impl Eval {
@@ -194,6 +210,26 @@ impl Eval {
             })
             .collect();
         let (same_file, next_files) = file_tables(v);
+        let royal_files: Vec<[Bitset; 3]> = (0..cells)
+            .map(|sq| {
+                let files = |d: i8| {
+                    let mut f = same_file[sq];
+                    f.set(sq as Square);
+                    let mut b = Bitset::EMPTY;
+                    for t in f.iter() {
+                        if let Some(u) = v.geo.offset(t, (d, 0)) {
+                            b.set(u);
+                        }
+                    }
+                    b
+                };
+                if v.geo.is_valid(sq as Square) {
+                    [files(-1), files(0), files(1)]
+                } else {
+                    [Bitset::EMPTY; 3]
+                }
+            })
+            .collect();
         let file_rider = Color::ALL.map(|color| {
             let mut f = [false; MAX_KINDS];
             for kind in Kind::first(kinds) {
@@ -209,6 +245,34 @@ impl Eval {
                 });
             }
             f
+        });
+        let square_colour: Vec<u8> = (0..cells as u16)
+            .map(|sq| {
+                let (x, y) = v.geo.coord(sq as Square);
+                (x ^ y) & 1
+            })
+            .collect();
+        let pair_bit = Color::ALL.map(|color| {
+            let mut bits = [0u64; MAX_KINDS];
+            let mut j = 0;
+            for kind in Kind::first(kinds) {
+                if royal[kind] || v.promotes(color, kind) || j >= 32 {
+                    continue;
+                }
+                let mut any = false;
+                let bound = v.geo.valid.iter().all(|sq| {
+                    let reach = v.empty_board_reach(color, kind, sq);
+                    any |= !reach.is_empty();
+                    reach
+                        .iter()
+                        .all(|t| square_colour[t as usize] == square_colour[sq as usize])
+                });
+                if bound && any {
+                    bits[kind.index()] = 1 << (2 * j);
+                    j += 1;
+                }
+            }
+            bits
         });
         let (passed_mask, passed_bonus) = passed_tables(v, (num, den), w.term("passed_permille"));
         let step_attacks: [Vec<Vec<Bitset>>; 2] = Color::ALL.map(|color| {
@@ -310,6 +374,13 @@ impl Eval {
         Eval {
             richer,
             officer_threat: w.term("officer_threat"),
+            pair_bit,
+            square_colour,
+            colour_pair: w.term("colour_pair"),
+            promoting_supported: w.term("promoting_supported"),
+            royal_files,
+            royal_open_file: w.term("royal_open_file"),
+            passed_royal_distance: w.term("passed_royal_distance"),
             tempo: w.term("tempo"),
             reserve_permille: w.term("reserve_permille") as i64,
             king_attacker: w.term("king_attacker") as i64,
@@ -369,9 +440,13 @@ impl Eval {
         for color in Color::ALL {
             let values = &self.square_value[color];
             let facts = &self.facts[color];
+            let pair_bit = &self.pair_bit[color];
+            // Colour-bound kinds seen, by square colour (`pair_bit`).
+            let mut colours = 0u64;
             for sq in set(&pos.occ[color]).iter() {
                 let kind = pos.board[sq as usize].kind().index();
                 score[color] += values[kind * self.cells + sq as usize];
+                colours |= pair_bit[kind] << self.square_colour[sq as usize];
                 if tapered {
                     late[color] += self.square_late[color][kind * self.cells + sq as usize];
                     phase += self.phase_value[color][kind];
@@ -381,6 +456,9 @@ impl Eval {
                 promoting[color].set_if(sq, promotes);
                 riders[color].set_if(sq, self.file_rider[color][kind]);
             }
+            // A colour-bound kind on squares of both colours.
+            let pairs = (colours & colours >> 1 & 0x5555_5555_5555_5555).count_ones();
+            score[color] += pairs as i32 * self.colour_pair;
             for (kind, &n) in Kind::first(self.value.len()).zip(pos.reserve[color].iter()) {
                 if n > 0 && v.can_still_drop(pos, color, kind) {
                     score[color] +=
@@ -388,6 +466,17 @@ impl Eval {
                 }
             }
         }
+        let endgame =
+            material[Color::FIRST] + material[Color::SECOND] < 2 * weights::ENDGAME_MATERIAL;
+        // In the endgame: each side's first royal piece, for the distance
+        // to passed pieces.
+        let kings = Color::ALL.map(|c| {
+            set(&pos.royals[c])
+                .iter()
+                .next()
+                .filter(|_| endgame && self.passed_royal_distance != 0)
+                .map(|k| v.geo.coord(k))
+        });
         for color in Color::ALL {
             let them = color.other();
             // Riders on files free of their own promoting pieces: open
@@ -409,6 +498,12 @@ impl Eval {
                 let at = &table[kind.index() * self.cells + sq as usize];
                 if !set(&at.stoppers).intersects(&promoting[them]) {
                     score[color] += at.bonus;
+                    if let [Some(a), Some(b)] = [kings[color], kings[them]] {
+                        let (x, y) = v.geo.coord(sq);
+                        let dist =
+                            |(kx, ky): (u8, u8)| i32::from(kx.abs_diff(x).max(ky.abs_diff(y)));
+                        score[color] += (dist(b) - dist(a)) * self.passed_royal_distance;
+                    }
                 }
                 // Structure: doubled and isolated.
                 if set(&self.same_file[sq as usize]).intersects(&promoting[color]) {
@@ -417,6 +512,9 @@ impl Eval {
                 if !set(&self.next_files[sq as usize]).intersects(&promoting[color]) {
                     score[color] += self.promoting_isolated;
                 }
+                // Support: own promoting pieces this one could capture on.
+                score[color] += set(&at.attacks).and(&promoting[color]).count() as i32
+                    * self.promoting_supported;
                 // Threats: enemy pieces worth more within one capturing step.
                 let hits = set(&at.attacks).and(&enemies);
                 for t in hits.iter() {
@@ -434,14 +532,24 @@ impl Eval {
                 *s += (l as i64 * left / 256) as i32;
             }
         }
-        let endgame =
-            material[Color::FIRST] + material[Color::SECOND] < 2 * weights::ENDGAME_MATERIAL;
         if !endgame && self.royal_cover != 0 {
             // Cover: own promoting pieces next to a royal piece.
             for (color, s) in Color::ALL.into_iter().zip(score.iter_mut()) {
                 for k in set(&pos.royals[color]).iter() {
                     *s += set(&self.near[k as usize]).and(&promoting[color]).count() as i32
                         * self.royal_cover;
+                }
+            }
+        }
+        if !endgame && self.royal_open_file != 0 {
+            // Open files at a royal piece: none of its side's promoting pieces.
+            for (color, s) in Color::ALL.into_iter().zip(score.iter_mut()) {
+                for k in set(&pos.royals[color]).iter() {
+                    for f in &self.royal_files[k as usize] {
+                        if !f.is_empty() && !set(f).intersects(&promoting[color]) {
+                            *s += self.royal_open_file;
+                        }
+                    }
                 }
             }
         }
@@ -567,131 +675,4 @@ pub fn first_view(v: &Variant, color: Color, sq: Square) -> Square {
     let frame = crate::ir::Frame::between(v.rules.players[0].frame, v.rules.players[color].frame);
     let g = &v.geo;
     g.square(frame.map_coord(g.coord(sq), g.files, g.ranks))
-}
-
-/// The weights' square tables per color, kind and square of the board:
-/// (middlegame, endgame) centipawns, zeros where they give none.
-fn square_tables(v: &Variant, w: &Weights) -> [Vec<Vec<(i32, i32)>>; 2] {
-    let (files, ranks) = (v.geo.files as usize, v.geo.ranks as usize);
-    let cells = v.geo.cells();
-    Color::ALL.map(|color| {
-        v.rules
-            .pieces
-            .iter()
-            .map(|p| {
-                let mg = w.square_table(&p.name, false, (files, ranks));
-                let eg = w.square_table(&p.name, true, (files, ranks));
-                (0..cells)
-                    .map(|sq| {
-                        if !v.geo.is_valid(sq as Square) {
-                            return (0, 0);
-                        }
-                        let (f, r) = v.geo.coord(first_view(v, color, sq as Square));
-                        let at = |t: &Option<Vec<Vec<i32>>>| {
-                            t.as_ref().map_or(0, |t| t[r as usize][f as usize])
-                        };
-                        (at(&mg), at(&eg))
-                    })
-                    .collect()
-            })
-            .collect()
-    })
-}
-
-/// What [`Eval::base`] reads for a promoting piece on a square.
-#[derive(Clone, Copy, Default)]
-struct PromotingSquare {
-    /// Where enemy promoting pieces would stop it (not passed).
-    stoppers: Bitset,
-    /// The squares its one-step captures reach.
-    attacks: Bitset,
-    /// Its bonus when passed.
-    bonus: i32,
-}
-
-/// Per square, the other squares of its file, and the squares of the files
-/// next to it (holes left out).
-fn file_tables(v: &Variant) -> (Vec<Bitset>, Vec<Bitset>) {
-    let cells = v.geo.cells();
-    let mut same = vec![Bitset::EMPTY; cells];
-    let mut next = vec![Bitset::EMPTY; cells];
-    for sq in v.geo.valid.iter() {
-        let (f, _) = v.geo.coord(sq);
-        for t in v.geo.valid.iter() {
-            let (g, _) = v.geo.coord(t);
-            if g == f && t != sq {
-                same[sq as usize].set(t);
-            } else if g.abs_diff(f) == 1 {
-                next[sq as usize].set(t);
-            }
-        }
-    }
-    (same, next)
-}
-
-/// The passed-piece tables: per promoting piece and square, where enemy
-/// promoting pieces would stop it (on its path, or attacking a square of it
-/// or the square itself), and the bonus when none does.
-#[allow(clippy::type_complexity)]
-fn passed_tables(
-    v: &Variant,
-    (num, den): (i64, i64),
-    passed_permille: i32,
-) -> ([Vec<Vec<Bitset>>; 2], [Vec<Vec<i32>>; 2]) {
-    let kinds = v.rules.pieces.len();
-    let cells = v.geo.cells();
-    let mut masks = [vec![Vec::new(); kinds], vec![Vec::new(); kinds]];
-    let mut bonus = [vec![Vec::new(); kinds], vec![Vec::new(); kinds]];
-    for color in Color::ALL {
-        let enemy_kinds: Vec<Kind> = Kind::first(kinds)
-            .filter(|&k| v.promotes(color.other(), k))
-            .collect();
-        // Where each enemy promoting piece attacks from, per square.
-        let attacks: Vec<Vec<Bitset>> = enemy_kinds
-            .iter()
-            .map(|&k| {
-                (0..cells as u16)
-                    .map(|s| {
-                        if v.geo.is_valid(s as Square) {
-                            v.empty_board_attacks(color.other(), k, s as Square)
-                        } else {
-                            Bitset::EMPTY
-                        }
-                    })
-                    .collect()
-            })
-            .collect();
-        for kind in Kind::first(kinds) {
-            let Some((gain, dist)) = v.promotion_info(color, kind) else {
-                continue;
-            };
-            let max_d = dist.iter().copied().max().unwrap_or(0).max(1);
-            let mut m = vec![Bitset::EMPTY; cells];
-            let mut b = vec![0; cells];
-            for sq in 0..cells as u16 {
-                let sq = sq as Square;
-                if !v.geo.is_valid(sq) || dist[sq as usize] <= 0 {
-                    continue;
-                }
-                let mut way = v.promotion_path(color, kind, sq, &dist);
-                way.set(sq);
-                let mut stop = way;
-                for table in &attacks {
-                    for s in v.geo.valid.iter() {
-                        if table[s as usize].intersects(&way) {
-                            stop.set(s);
-                        }
-                    }
-                }
-                stop.clear(sq);
-                m[sq as usize] = stop;
-                let made = (max_d - dist[sq as usize]) as i64;
-                b[sq as usize] = (gain as i64 * num / den * passed_permille as i64 * made * made
-                    / (1000 * max_d as i64 * max_d as i64)) as i32;
-            }
-            masks[color][kind] = m;
-            bonus[color][kind] = b;
-        }
-    }
-    (masks, bonus)
 }

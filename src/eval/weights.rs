@@ -51,6 +51,19 @@ pub const PROMOTING_THREAT: i32 = 40;
 /// Threats by officers: an enemy piece worth more than the attacker (neither
 /// royal nor promoting, on either side) that it could capture, per piece.
 pub const OFFICER_THREAT: i32 = 30;
+/// Pieces bound to one colour of square (a bishop): for each such kind a
+/// side has on squares of both colours (the bishop pair), in centipawns.
+pub const COLOUR_PAIR: i32 = 30;
+/// A promoting piece that another of its side's promoting pieces could
+/// capture on (a pawn defended by a pawn), in centipawns, per defender.
+pub const PROMOTING_SUPPORTED: i32 = 8;
+/// Before the endgame, each file of a royal piece's own and its two
+/// neighbours with none of its side's promoting pieces (an open file next
+/// to the king), in centipawns.
+pub const ROYAL_OPEN_FILE: i32 = -15;
+/// In the endgame, a passed promoting piece gains this many centipawns per
+/// step the enemy royal piece is further from it than its own.
+pub const PASSED_ROYAL_DISTANCE: i32 = 5;
 /// Before the endgame, each own promoting piece next to a royal piece
 /// (its pawn cover), in centipawns.
 pub const ROYAL_COVER: i32 = 10;
@@ -123,7 +136,7 @@ impl Default for Weights {
 
 impl Weights {
     /// The tunable weights' names, as a `.weights` file writes them.
-    pub const NAMES: [&'static str; 18] = [
+    pub const NAMES: [&'static str; 22] = [
         "centralisation",
         "royal_shelter",
         "royal_endgame",
@@ -142,6 +155,10 @@ impl Weights {
         "promoting_isolated",
         "file_open",
         "officer_threat",
+        "colour_pair",
+        "promoting_supported",
+        "royal_open_file",
+        "passed_royal_distance",
     ];
 
     /// Their defaults, the constants of this module.
@@ -164,6 +181,10 @@ impl Weights {
         PROMOTING_ISOLATED,
         FILE_OPEN,
         OFFICER_THREAT,
+        COLOUR_PAIR,
+        PROMOTING_SUPPORTED,
+        ROYAL_OPEN_FILE,
+        PASSED_ROYAL_DISTANCE,
     ];
 
     /// The largest magnitude a weight in a file may have.

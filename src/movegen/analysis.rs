@@ -20,6 +20,16 @@ impl Variant {
         seen.count()
     }
 
+    /// The squares a piece of `kind` and `color` on `sq` could reach on
+    /// an otherwise empty board (hops: their whole line).
+    pub fn empty_board_reach(&self, color: Color, kind: Kind, sq: Square) -> Bitset {
+        let mut seen = Bitset::EMPTY;
+        if self.geo.is_valid(sq) {
+            self.mark_reach(&self.moves[color][kind], sq, &mut seen);
+        }
+        seen
+    }
+
     fn mark_reach(&self, rules: &[CRule], sq: Square, seen: &mut Bitset) {
         for r in rules {
             match r {
