@@ -4,8 +4,10 @@
 use crate::board::{Bitset, Color, Kind, MAX_KINDS, Narrow, Position, Square};
 use crate::movegen::Variant;
 
+mod pawns;
 mod tables;
 pub mod weights;
+pub use pawns::PawnCache;
 use tables::*;
 pub use weights::{Shape, Weights};
 
@@ -42,6 +44,29 @@ pub fn bounded(score: i32) -> i32 {
     score.clamp(-weights::EVAL_LIMIT, weights::EVAL_LIMIT)
 }
 
+/// What [`Eval::base`] reads of a piece type of one player.
+#[derive(Debug, Clone, Copy, Default)]
+struct KindFacts {
+    /// Its value, unless royal (`facts`).
+    material: i32,
+    /// What it counts towards the middlegame (`phase_value`).
+    phase: i32,
+    /// For a piece bound to one colour of square (every square it can
+    /// reach on an empty board, from any square, is of its own square's
+    /// colour), neither royal nor promoting, a bit of its own (`1 << 2j`,
+    /// the `j`-th such kind); 0 for the others.
+    pair_bit: u64,
+    /// It promotes (`facts`).
+    promotes: bool,
+    /// It rides along files (reaches two or more squares up or down its
+    /// file on an empty board), neither royal nor promoting.
+    rider: bool,
+    /// Not promoting, and worth more (as `material`) than the other
+    /// player's promoting pieces: what their threats count (read where
+    /// those are all worth the same, `threat_sets`).
+    victim: bool,
+}
+
 /// Tables derived once per variant.
 pub struct Eval {
     /// `pst[color][kind][sq]`: positional value of a piece on a square.
@@ -68,9 +93,6 @@ pub struct Eval {
     same_file: Vec<Bitset>,
     /// ...and the squares of the files on either side.
     next_files: Vec<Bitset>,
-    /// `square_value[color][kind * cells + sq]`: `value + pst`, in one
-    /// flat table for [`Eval::base`].
-    square_value: [Vec<i32>; 2],
     /// `square_late[color][kind * cells + sq]`: the square tables' endgame
     /// value less their middlegame one (which `square_value` holds), added
     /// in proportion as the pieces come off; empty without square tables.
@@ -92,23 +114,26 @@ pub struct Eval {
     royal_cover: i32,
     promoting_doubled: i32,
     promoting_isolated: i32,
-    /// `file_rider[color][kind]`: the piece rides along files (reaches two
-    /// or more squares up or down its file on an empty board), neither
-    /// royal nor promoting.
-    file_rider: [[bool; MAX_KINDS]; 2],
     file_open: i32,
     /// `richer[color][kind]`: the kinds of the other player worth more
     /// than a `kind` of `color`, one bit each, for a piece of `kind` that
     /// is neither royal nor promoting; victims are neither either.
     richer: [[u32; MAX_KINDS]; 2],
     officer_threat: i32,
-    /// `pair_bit[color][kind]`: for a piece bound to one colour of square
-    /// (every square it can reach on an empty board, from any square, is
-    /// of its own square's colour), neither royal nor promoting, a bit of
-    /// its own (`1 << 2j`, the `j`-th such kind); 0 for the others.
-    pair_bit: [[u64; MAX_KINDS]; 2],
     /// Each square's colour (0 or 1: the parity of file plus rank).
-    square_colour: Vec<u8>,
+    square_colour: [u8; 256],
+    /// `kind_facts[color][kind]`: what [`Eval::base`] reads of each piece,
+    /// in one place (the fields above, gathered).
+    kind_facts: [[KindFacts; MAX_KINDS]; 2],
+    /// `squares[color][kind * cells + sq]`: (value + square table,
+    /// `square_late` or 0), in one flat table for [`Eval::base`].
+    squares: [Vec<(i32, i32)>; 2],
+    /// The promoting pieces are the same for the evaluation and for
+    /// [`Position::pawn_hash`]: their part may be cached by it.
+    pawn_cache_ok: bool,
+    /// Each player's promoting pieces are worth the same: their threats
+    /// are counted from the attacked squares' counts and `victim`.
+    threat_sets: bool,
     colour_pair: i32,
     promoting_supported: i32,
     /// `royal_files[sq]`: the whole files of `sq` and of its two
@@ -304,7 +329,7 @@ impl Eval {
             t
         });
         let tables = square_tables(v, w);
-        let square_value = Color::ALL.map(|color| {
+        let square_value: [Vec<i32>; 2] = Color::ALL.map(|color| {
             let value = &value;
             let tables = &tables;
             Kind::first(kinds)
@@ -371,10 +396,49 @@ impl Eval {
             }
             r
         });
+        // The value shared by a player's promoting pieces, if they all have one.
+        let promoting_value = Color::ALL.map(|color| {
+            let mut values = Kind::first(kinds)
+                .filter(|k| facts[color][k.index()].1)
+                .map(|k| facts[color][k.index()].0);
+            let first = values.next();
+            first.filter(|&f| values.all(|x| x == f))
+        });
+        let threat_sets = Color::ALL.into_iter().all(|color| {
+            promoting_value[color].is_some()
+                || Kind::first(kinds).all(|k| !facts[color][k.index()].1)
+        });
+        let pawn_cache_ok = Color::ALL.into_iter().all(|color| {
+            Kind::first(kinds).all(|k| facts[color][k.index()].1 == v.promotes(color, k))
+        });
+        let kind_facts = Color::ALL.map(|color| {
+            std::array::from_fn(|k| KindFacts {
+                material: facts[color][k].0,
+                phase: phase_value[color][k],
+                pair_bit: pair_bit[color][k],
+                promotes: facts[color][k].1,
+                rider: file_rider[color][k],
+                victim: k < kinds
+                    && !facts[color][k].1
+                    && promoting_value[color.other()].is_some_and(|p| facts[color][k].0 > p),
+            })
+        });
+        let squares: [Vec<(i32, i32)>; 2] = Color::ALL.map(|color| {
+            let late = &square_late[color];
+            square_value[color]
+                .iter()
+                .enumerate()
+                .map(|(i, &v)| (v, late.get(i).copied().unwrap_or(0)))
+                .collect()
+        });
+        let square_colour = std::array::from_fn(|i| square_colour.get(i).copied().unwrap_or(0));
         Eval {
+            pawn_cache_ok,
+            threat_sets,
+            kind_facts,
+            squares,
             richer,
             officer_threat: w.term("officer_threat"),
-            pair_bit,
             square_colour,
             colour_pair: w.term("colour_pair"),
             promoting_supported: w.term("promoting_supported"),
@@ -392,9 +456,7 @@ impl Eval {
             promoting_isolated: w.term("promoting_isolated"),
             same_file,
             next_files,
-            file_rider,
             file_open: w.term("file_open"),
-            square_value,
             square_late,
             phase_value,
             phase_full,
@@ -415,47 +477,74 @@ impl Eval {
         bounded(self.base(v, pos) + self.activity(v, pos))
     }
 
+    /// [`Eval::evaluate`], the promoting pieces' part through `cache`.
+    pub fn evaluate_cached(&self, v: &Variant, pos: &Position, cache: &mut PawnCache) -> i32 {
+        bounded(self.base_cached(v, pos, cache) + self.activity(v, pos))
+    }
+
     /// The cheap part of the evaluation (material, squares, reserves, tempo),
     /// for the side to move: the full evaluation differs from it by the
     /// activity term only (both are held within [`weights::EVAL_LIMIT`]).
     pub fn base(&self, v: &Variant, pos: &Position) -> i32 {
+        self.base_with(v, pos, None)
+    }
+
+    /// [`Eval::base`], the promoting pieces' part through `cache`: the
+    /// same number.
+    pub fn base_cached(&self, v: &Variant, pos: &Position, cache: &mut PawnCache) -> i32 {
+        self.base_with(v, pos, Some(cache))
+    }
+
+    fn base_with(&self, v: &Variant, pos: &Position, cache: Option<&mut PawnCache>) -> i32 {
         match self.cells.div_ceil(64) {
-            0 | 1 => self.base_in::<1>(v, pos),
-            2 => self.base_in::<2>(v, pos),
-            3 => self.base_in::<3>(v, pos),
-            _ => self.base_in::<4>(v, pos),
+            0 | 1 => self.base_in::<1>(v, pos, cache),
+            2 => self.base_in::<2>(v, pos, cache),
+            3 => self.base_in::<3>(v, pos, cache),
+            _ => self.base_in::<4>(v, pos, cache),
         }
     }
 
     /// [`Eval::base`] with sets of `N` words (the board's width).
     #[inline(always)]
-    fn base_in<const N: usize>(&self, v: &Variant, pos: &Position) -> i32 {
+    fn base_in<const N: usize>(
+        &self,
+        v: &Variant,
+        pos: &Position,
+        cache: Option<&mut PawnCache>,
+    ) -> i32 {
         let set = |b: &Bitset| Narrow::<N>::of(b);
         let mut score = [0i32; 2];
         let mut material = [0i32; 2];
         let mut promoting = [Narrow::<N>::EMPTY; 2];
         let mut riders = [Narrow::<N>::EMPTY; 2];
+        // The pieces the other player's promoting pieces threaten (`victim`).
+        let mut victims = [Narrow::<N>::EMPTY; 2];
         let tapered = !self.square_late[0].is_empty();
         let (mut late, mut phase) = ([0i32; 2], 0);
         for color in Color::ALL {
-            let values = &self.square_value[color];
-            let facts = &self.facts[color];
-            let pair_bit = &self.pair_bit[color];
+            let squares = &self.squares[color][..];
+            let facts = &self.kind_facts[color];
             // Colour-bound kinds seen, by square colour (`pair_bit`).
             let mut colours = 0u64;
+            let (mut sum, mut sum_late, mut sum_material) = (0, 0, 0);
             for sq in set(&pos.occ[color]).iter() {
-                let kind = pos.board[sq as usize].kind().index();
-                score[color] += values[kind * self.cells + sq as usize];
-                colours |= pair_bit[kind] << self.square_colour[sq as usize];
-                if tapered {
-                    late[color] += self.square_late[color][kind * self.cells + sq as usize];
-                    phase += self.phase_value[color][kind];
-                }
-                let (m, promotes) = facts[kind];
-                material[color] += m;
-                promoting[color].set_if(sq, promotes);
-                riders[color].set_if(sq, self.file_rider[color][kind]);
+                // An occupied square's kind is below MAX_KINDS: the mask
+                // only spares the bounds check.
+                let kind = pos.board[sq as usize].kind().index() & (MAX_KINDS - 1);
+                let f = &facts[kind];
+                let (value, late) = squares[kind * self.cells + sq as usize];
+                sum += value;
+                sum_late += late;
+                phase += f.phase;
+                colours |= f.pair_bit << self.square_colour[sq as usize];
+                sum_material += f.material;
+                promoting[color].set_if(sq, f.promotes);
+                riders[color].set_if(sq, f.rider);
+                victims[color].set_if(sq, f.victim);
             }
+            score[color] += sum;
+            late[color] = sum_late;
+            material[color] = sum_material;
             // A colour-bound kind on squares of both colours.
             let pairs = (colours & colours >> 1 & 0x5555_5555_5555_5555).count_ones();
             score[color] += pairs as i32 * self.colour_pair;
@@ -477,6 +566,7 @@ impl Eval {
                 .filter(|_| endgame && self.passed_royal_distance != 0)
                 .map(|k| v.geo.coord(k))
         });
+        let pawns = self.pawn_entry::<N>(pos, &promoting, cache);
         for color in Color::ALL {
             let them = color.other();
             // Riders on files free of their own promoting pieces: open
@@ -491,36 +581,33 @@ impl Eval {
                     };
                 }
             }
-            let enemies = set(&pos.occ[them]);
-            let table = &self.promoting_at[color];
-            for sq in promoting[color].iter() {
-                let kind = pos.board[sq as usize].kind();
-                let at = &table[kind.index() * self.cells + sq as usize];
-                if !set(&at.stoppers).intersects(&promoting[them]) {
-                    score[color] += at.bonus;
-                    if let [Some(a), Some(b)] = [kings[color], kings[them]] {
-                        let (x, y) = v.geo.coord(sq);
-                        let dist =
-                            |(kx, ky): (u8, u8)| i32::from(kx.abs_diff(x).max(ky.abs_diff(y)));
-                        score[color] += (dist(b) - dist(a)) * self.passed_royal_distance;
-                    }
+            score[color] += pawns.score[color];
+            if let [Some(a), Some(b)] = [kings[color], kings[them]] {
+                for sq in set(&pawns.passed[color]).iter() {
+                    let (x, y) = v.geo.coord(sq);
+                    let dist = |(kx, ky): (u8, u8)| i32::from(kx.abs_diff(x).max(ky.abs_diff(y)));
+                    score[color] += (dist(b) - dist(a)) * self.passed_royal_distance;
                 }
-                // Structure: doubled and isolated.
-                if set(&self.same_file[sq as usize]).intersects(&promoting[color]) {
-                    score[color] += self.promoting_doubled;
+            }
+            // Threats: enemy pieces worth more within one capturing step.
+            if self.threat_sets && !pawns.overflow {
+                let mut n = 0;
+                for (j, h) in pawns.hits[color].iter().enumerate() {
+                    n += (set(h).and(&victims[them]).count() as i32) << j;
                 }
-                if !set(&self.next_files[sq as usize]).intersects(&promoting[color]) {
-                    score[color] += self.promoting_isolated;
-                }
-                // Support: own promoting pieces this one could capture on.
-                score[color] += set(&at.attacks).and(&promoting[color]).count() as i32
-                    * self.promoting_supported;
-                // Threats: enemy pieces worth more within one capturing step.
-                let hits = set(&at.attacks).and(&enemies);
-                for t in hits.iter() {
-                    let (value, promotes) = self.facts[them][pos.board[t as usize].kind().index()];
-                    if !promotes && value > self.facts[color][kind.index()].0 {
-                        score[color] += self.promoting_threat;
+                score[color] += n * self.promoting_threat;
+            } else {
+                let enemies = set(&pos.occ[them]);
+                let table = &self.promoting_at[color];
+                for sq in promoting[color].iter() {
+                    let kind = pos.board[sq as usize].kind();
+                    let at = &table[kind.index() * self.cells + sq as usize];
+                    for t in set(&at.attacks).and(&enemies).iter() {
+                        let (value, promotes) =
+                            self.facts[them][pos.board[t as usize].kind().index()];
+                        if !promotes && value > self.facts[color][kind.index()].0 {
+                            score[color] += self.promoting_threat;
+                        }
                     }
                 }
             }

@@ -101,6 +101,9 @@ pub(super) struct SetTables {
     /// onto a square (reversed: read from the square), each with the kinds
     /// that slide or hop along it (one bit each), if all read as sets.
     lines: [Option<Vec<(Slot, u64)>>; 2],
+    /// On boards of one word, the pieces whose moves are plain leaps and
+    /// rays, compiled further for the evaluation (`sets/reads.rs`).
+    word: reads::WordTables,
 }
 
 /// The board as sets, `N` words each, from the mover's side.
@@ -330,6 +333,7 @@ impl SetTables {
             }
             t.lines[by] = lines;
         }
+        t.word = reads::WordTables::new(&t);
         t
     }
 

@@ -250,6 +250,8 @@ struct Worker {
     /// Static evaluations by position hash (the evaluation is a pure
     /// function of the position, so a hit is exact).
     eval_cache: Vec<(u64, i32)>,
+    /// The promoting pieces' part of the evaluation, by their hash.
+    pawn_cache: crate::eval::PawnCache,
     nodes: u64,
     /// Nodes already added to the search's shared count.
     flushed: u64,
@@ -299,6 +301,7 @@ impl Worker {
                 .collect(),
             path: Vec::with_capacity(1024),
             eval_cache: vec![(0, 0); params::EVAL_CACHE_ENTRIES],
+            pawn_cache: Default::default(),
             nodes: 0,
             flushed: 0,
             others: 0,
@@ -322,7 +325,13 @@ impl Worker {
         self.cont.iter_mut().for_each(|h| *h = 0);
         self.counters.iter_mut().for_each(|c| *c = None);
         self.correction.iter_mut().for_each(|c| *c = 0);
+        self.forget_evals();
+    }
+
+    /// Forget the cached evaluations (when the weights change).
+    fn forget_evals(&mut self) {
         self.eval_cache.iter_mut().for_each(|e| *e = (0, 0));
+        self.pawn_cache.clear();
     }
 
     /// The cached evaluation of `pos`, if any. Keys are stored with their
@@ -358,6 +367,8 @@ impl Searcher {
     /// Evaluate with `w` instead of the variant's weights (`v.weights`).
     pub fn set_weights(&mut self, v: &Variant, w: &crate::eval::Weights) {
         self.eval = Eval::with_weights(v, w);
+        self.main.forget_evals();
+        self.helpers.iter_mut().for_each(Worker::forget_evals);
     }
 
     /// A searcher for `v` using `tt` (e.g. the table of a searcher for
@@ -587,7 +598,7 @@ impl Run<'_> {
         if let Some(score) = self.cached_eval(pos) {
             return score;
         }
-        let score = self.eval.evaluate(v, pos);
+        let score = self.eval.evaluate_cached(v, pos, &mut self.w.pawn_cache);
         self.cache_eval(pos, score);
         score
     }
@@ -601,7 +612,7 @@ impl Run<'_> {
         if let Some(score) = self.cached_eval(pos) {
             return score;
         }
-        let base = self.eval.base(v, pos);
+        let base = self.eval.base_cached(v, pos, &mut self.w.pawn_cache);
         if base - params::LAZY_MARGIN >= beta || base + params::LAZY_MARGIN <= alpha {
             return base;
         }

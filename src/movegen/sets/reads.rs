@@ -3,10 +3,76 @@
 //! by popcount, all of a side's pieces in one pass, and the pins and slider
 //! checks on the royal piece by a bit scan per line.
 
-use super::{Occupancy, each, words};
+use super::{Occupancy, SetTables, Shape, each, words};
 use crate::board::{Bitset, Color, Kind, Position, Square};
+use crate::ir::Target;
 use crate::movegen::activity::Activity;
 use crate::movegen::tables::Variant;
+
+/// On a board of one word, a piece's moves from one square when every one
+/// is a leap or a ray onto an empty square or an enemy piece, from the
+/// first square on: its leaps as one word, and where its rays start in
+/// [`WordTables::rays`].
+#[derive(Debug, Clone, Copy, Default)]
+struct WordPiece {
+    /// It qualifies (else the other fields are empty).
+    ok: bool,
+    /// Every square it leaps to.
+    leaps: u64,
+    /// Its rays: `rays[first..first + n]`.
+    first: u32,
+    n: u8,
+}
+
+/// The pieces' moves compiled to words, for their activity: one word for
+/// the leaps and a bit scan per ray, with nothing to interpret per entry.
+#[derive(Debug, Clone, Default)]
+pub(super) struct WordTables {
+    /// Per (color, kind, square) as `SetTables::piece_at`; empty where
+    /// the board is more than one word.
+    at: Vec<WordPiece>,
+    /// Each ray: its squares, and whether they run towards higher numbers.
+    rays: Vec<(u64, bool)>,
+}
+
+impl WordTables {
+    /// Compiled from the move sets' entries, on boards of one word.
+    pub(super) fn new(t: &SetTables) -> WordTables {
+        let mut w = WordTables::default();
+        if t.words != 1 {
+            return w;
+        }
+        for &(first, n) in &t.piece_at {
+            let (first, n) = (first as usize, n as usize);
+            let entries = &t.moves[first..first + n];
+            let ok = n > 0
+                && entries.iter().all(|e| {
+                    matches!(e.shape, Shape::Leaps | Shape::Ray)
+                        && !e.min
+                        && e.to == Target::NotFriend
+                });
+            let mut p = WordPiece {
+                ok,
+                first: w.rays.len() as u32,
+                ..WordPiece::default()
+            };
+            if ok {
+                for (i, e) in entries.iter().enumerate() {
+                    let mask = t.move_masks[(first + i) * 2];
+                    match e.shape {
+                        Shape::Leaps => p.leaps |= mask,
+                        _ => {
+                            w.rays.push((mask, e.ascending));
+                            p.n += 1;
+                        }
+                    }
+                }
+            }
+            w.at.push(p);
+        }
+        w
+    }
+}
 
 impl Variant {
     /// The activity of the piece of `color` and `kind` on `from`, read from
@@ -61,7 +127,10 @@ impl Variant {
                 return;
             }
             let victims = victims(kind);
-            let a = if sets.by_sets[color][kind].has(sq) {
+            let at = (color.index() * sets.kinds + kind.index()) * sets.cells + sq as usize;
+            let a = if let Some(p) = sets.word.at.get(at).filter(|p| p.ok) {
+                word_activity(pos, &o, p, &sets.word.rays, z[0], victims)
+            } else if sets.by_sets[color][kind].has(sq) {
                 sets.activity::<1>(pos, &o, color, kind, sq, &z, victims)
             } else {
                 self.activity_in(pos, color, sq, zone, victims)
@@ -122,5 +191,42 @@ impl Variant {
             }
         }
         Some((pinned, check))
+    }
+}
+
+/// The activity of a piece compiled to words (`p`), as
+/// `SetTables::activity` counts it: every square it leaps to, and each
+/// ray's squares up to and including its first piece (a bit scan, with no
+/// branch: an empty ray's scan keeps the whole ray).
+#[inline(always)]
+fn word_activity(
+    pos: &Position,
+    o: &Occupancy<1>,
+    p: &WordPiece,
+    rays: &[(u64, bool)],
+    zone: u64,
+    victims: u32,
+) -> Activity {
+    let all = o.all[0];
+    let mut reach = p.leaps;
+    for &(mask, ascending) in &rays[p.first as usize..p.first as usize + p.n as usize] {
+        let b = mask & all;
+        let upto = if ascending {
+            b ^ b.wrapping_sub(1)
+        } else {
+            u64::MAX << (63 - (b | 1).leading_zeros())
+        };
+        reach |= mask & upto;
+    }
+    let mut threats = 0;
+    if victims != 0 {
+        each([reach & o.enemy[0]], |t| {
+            threats += victims >> pos.board[t as usize].kind().index() & 1;
+        });
+    }
+    Activity {
+        moves: (reach & o.not_friend[0]).count_ones(),
+        hits: (reach & zone).count_ones(),
+        threats,
     }
 }
