@@ -134,22 +134,29 @@ impl<const N: usize> Narrow<N> {
         Narrow(std::array::from_fn(|i| b.0[i]))
     }
 
+    /// The word of `sq` (a square of these `N` words: with one word, the
+    /// first, with no bounds check).
+    #[inline(always)]
+    fn word(sq: u8) -> usize {
+        if N == 1 { 0 } else { (sq >> 6) as usize }
+    }
+
     /// Is `sq` in the set?
     #[inline(always)]
     pub fn has(&self, sq: u8) -> bool {
-        self.0[(sq >> 6) as usize] >> (sq & 63) & 1 != 0
+        self.0[Self::word(sq)] >> (sq & 63) & 1 != 0
     }
 
     /// Add `sq`.
     #[inline(always)]
     pub fn set(&mut self, sq: u8) {
-        self.0[(sq >> 6) as usize] |= 1u64 << (sq & 63);
+        self.0[Self::word(sq)] |= 1u64 << (sq & 63);
     }
 
     /// Add `sq` if `yes`, without a branch.
     #[inline(always)]
     pub fn set_if(&mut self, sq: u8, yes: bool) {
-        self.0[(sq >> 6) as usize] |= u64::from(yes) << (sq & 63);
+        self.0[Self::word(sq)] |= u64::from(yes) << (sq & 63);
     }
 
     /// Intersection.

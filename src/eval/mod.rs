@@ -527,6 +527,7 @@ impl Eval {
             // Colour-bound kinds seen, by square colour (`pair_bit`).
             let mut colours = 0u64;
             let (mut sum, mut sum_late, mut sum_material) = (0, 0, 0);
+            let mut sets = [Narrow::<N>::EMPTY; 3];
             for sq in set(&pos.occ[color]).iter() {
                 // An occupied square's kind is below MAX_KINDS: the mask
                 // only spares the bounds check.
@@ -538,10 +539,11 @@ impl Eval {
                 phase += f.phase;
                 colours |= f.pair_bit << self.square_colour[sq as usize];
                 sum_material += f.material;
-                promoting[color].set_if(sq, f.promotes);
-                riders[color].set_if(sq, f.rider);
-                victims[color].set_if(sq, f.victim);
+                sets[0].set_if(sq, f.promotes);
+                sets[1].set_if(sq, f.rider);
+                sets[2].set_if(sq, f.victim);
             }
+            [promoting[color], riders[color], victims[color]] = sets;
             score[color] += sum;
             late[color] = sum_late;
             material[color] = sum_material;

@@ -262,6 +262,9 @@ impl Run<'_> {
             v.pseudo_moves(pos, &mut moves);
         }
         let safety = v.safety_given(pos, Some(in_check));
+        // Legality at a glance for ordinary moves off every pin and line
+        // through the royal piece, where the node allows it.
+        let quick = v.quick_legality(pos, &safety);
         // `must capture`: with a legal capture, only captures are legal.
         let forced = v.captures_forced(pos, &moves, &safety);
         if staged.is_none() {
@@ -299,7 +302,9 @@ impl Run<'_> {
             if Some(m) == excluded {
                 continue;
             }
-            if (forced && !v.is_capture(pos, m)) || !v.is_legal_fast(pos, m, &safety) {
+            if (forced && !v.is_capture(pos, m))
+                || !(quick.as_ref().is_some_and(|q| q.clear(m)) || v.is_legal_fast(pos, m, &safety))
+            {
                 continue;
             }
             if ply == 0 && !self.root_only.is_empty() && !self.root_only.contains(&m) {

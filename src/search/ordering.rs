@@ -204,16 +204,12 @@ pub(super) fn pick(moves: &mut [Move], scores: &mut [i32], i: usize) {
 }
 
 /// The first of the best scores in `scores[i..len]` (ties keep the earlier
-/// move), without bounds checks.
+/// move).
 #[inline]
 fn best_index(scores: &[i32], len: usize, i: usize) -> usize {
-    // Score and position in one number, the earlier move the larger on a
-    // tie: the maximum without a branch per move.
-    let key = |j: usize, s: i32| (i64::from(s) << 32) | i64::from(!(j as u32));
+    // The best score (a reduction the compiler does several lanes at a
+    // time), then the first move that has it.
     let rest = &scores[i..len];
-    let mut top = key(i, rest[0]);
-    for (j, &s) in (i + 1..).zip(&rest[1..]) {
-        top = top.max(key(j, s));
-    }
-    !(top as u32) as usize
+    let top = rest.iter().fold(i32::MIN, |a, &s| a.max(s));
+    i + rest.iter().position(|&s| s == top).unwrap_or(0)
 }

@@ -70,6 +70,8 @@ impl Run<'_> {
             return best;
         }
         let safety = v.safety_given(pos, (qply < 4).then_some(in_check));
+        // Legality at a glance, where the node allows it.
+        let quick = v.quick_legality(pos, &safety);
         let mut scores = std::mem::take(&mut self.scores[ply]);
         self.score_moves(
             pos,
@@ -95,7 +97,9 @@ impl Run<'_> {
             if prunable && stand + victim + params::DELTA_MARGIN <= alpha {
                 continue;
             }
-            if (forced && !v.is_capture(pos, m)) || !v.is_legal_fast(pos, m, &safety) {
+            if (forced && !v.is_capture(pos, m))
+                || !(quick.as_ref().is_some_and(|q| q.clear(m)) || v.is_legal_fast(pos, m, &safety))
+            {
                 continue;
             }
             legal += 1;
