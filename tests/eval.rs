@@ -241,3 +241,54 @@ fn kings_near_a_passed_pawn_in_the_endgame() {
     assert_eq!(diff("k2qr3/8/8/4P3/3K4/8/8/3QR3 w - - 0 1"), 0);
     assert_eq!(diff("k7/3p4/8/4P3/3K4/8/8/8 w - - 0 1"), 0);
 }
+
+/// The promoting pieces' part of the evaluation, cached by the pawn hash
+/// (`Eval::base_cached`, as the search evaluates), gives the evaluation
+/// computed afresh in every position of random games of every bundled
+/// variant: the cache is keyed by what its entries depend on. One cache
+/// serves all the positions of a variant, so most lookups are hits.
+#[test]
+fn cached_promoting_terms_equal_fresh_ones() {
+    use myriad::eval::PawnCache;
+    let root = env!("CARGO_MANIFEST_DIR");
+    let mut dir: Vec<_> = std::fs::read_dir(format!("{root}/rules"))
+        .expect("rules/")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "variant"))
+        .collect();
+    dir.sort();
+    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+    let mut compared = 0;
+    for path in dir {
+        let game = load(&path).unwrap_or_else(|e| panic!("{}", e.rendered()));
+        let v = &game.variant;
+        let eval = Eval::new(v);
+        let mut cache = PawnCache::default();
+        for _ in 0..4 {
+            let mut pos = v.start_position();
+            let mut moves = Vec::new();
+            for _ in 0..80 {
+                let fresh = eval.base(v, &pos);
+                assert_eq!(
+                    eval.base_cached(v, &pos, &mut cache),
+                    fresh,
+                    "{} at {}",
+                    path.display(),
+                    myriad::notation::write_fen(v, &pos)
+                );
+                compared += 1;
+                moves.clear();
+                v.legal_moves(&mut pos, &mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let m = moves[(seed % moves.len() as u64) as usize];
+                v.make(&mut pos, m);
+            }
+        }
+    }
+    assert!(compared > 5000, "{compared} positions compared");
+}

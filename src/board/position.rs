@@ -288,6 +288,18 @@ impl Position {
         p
     }
 
+    /// Make the occupancy sets at `sq` say what the board holds there
+    /// (after a change to the board array alone).
+    #[inline]
+    pub fn sync_occ(&mut self, sq: Square) {
+        let p = self.board[sq as usize];
+        self.occ[0].clear(sq);
+        self.occ[1].clear(sq);
+        if !p.is_none() {
+            self.occ[p.color()].set(sq);
+        }
+    }
+
     /// The pawn hash computed from scratch.
     pub fn compute_pawn_hash(&self, keys: &Keys) -> u64 {
         let mut h = 0;

@@ -7,9 +7,9 @@ use crate::board::{Color, Kind, Piece, Position, Square};
 use crate::ir::HopShape;
 
 impl Variant {
-    /// Is `sq` attacked by a piece of player `by`? Reads `pos.board`, and
-    /// `pos.occ[by]` to rule out leapers and hoppers at a glance: it must
-    /// hold every piece of `by` on the board (it may hold more).
+    /// Is `sq` attacked by a piece of player `by`? Reads `pos.board` and
+    /// `pos.occ`, which must be exactly the pieces on the board (sliders'
+    /// lines are read from it by a bit scan on boards of one word).
     #[inline]
     pub fn is_attacked(&self, pos: &Position, sq: Square, by: Color) -> bool {
         let a = &self.attacks[by];

@@ -627,16 +627,17 @@ impl Variant {
         self.is_legal_full(pos, m)
     }
 
-    /// Play the move on the board array only, and test the mover's royal pieces.
+    /// Play the move on the board array and the occupancy sets only, and
+    /// test the mover's royal pieces.
     pub(crate) fn is_legal_full(&self, pos: &mut Position, m: Move) -> bool {
         let us = pos.side;
         let them = us.other();
+        let saved_occ = pos.occ;
         let board = &mut pos.board;
         let saved_from = board[m.from as usize];
         let saved_to = board[m.to as usize];
         let mut extra: Option<(Square, Piece)> = None;
         let mut extra2: Option<(Square, Piece)> = None;
-        let mut pushed: Option<(Color, Square, Square)> = None;
         match m.kind {
             MoveKind::EnPassant => {
                 if let Some((_, victim)) = pos.ep {
@@ -671,11 +672,6 @@ impl Variant {
                     extra2 = Some((dst, board[dst as usize]));
                     board[dst as usize] = board[src as usize];
                     board[src as usize] = Piece::NONE;
-                    // The attack test reads the pushed piece's occupancy.
-                    let c = board[dst as usize].color();
-                    pos.occ[c].clear(src);
-                    pos.occ[c].set(dst);
-                    pushed = Some((c, src, dst));
                 }
                 pos.board[m.to as usize] = Piece::new(d.kind, us);
             }
@@ -683,6 +679,11 @@ impl Variant {
                 board[m.from as usize] = Piece::NONE;
                 board[m.to as usize] = saved_from;
             }
+        }
+        // The attack test reads the occupancy: the changed squares' too.
+        let (e1, e2) = (extra.map(|e| e.0), extra2.map(|e| e.0));
+        for sq in [Some(m.from), Some(m.to), e1, e2].into_iter().flatten() {
+            pos.sync_occ(sq);
         }
         let moved_royal = m.kind != MoveKind::Drop && pos.royals[us].has(m.from);
         let mut legal = true;
@@ -702,10 +703,7 @@ impl Variant {
         }
         board[m.to as usize] = saved_to;
         board[m.from as usize] = saved_from;
-        if let Some((c, src, dst)) = pushed {
-            pos.occ[c].clear(dst);
-            pos.occ[c].set(src);
-        }
+        pos.occ = saved_occ;
         legal
     }
 

@@ -6,7 +6,7 @@
 
 use super::tables::Variant;
 use super::{Move, MoveKind};
-use crate::board::{Bitset, Color, Position, Square};
+use crate::board::{Bitset, Color, Piece, Position, Square};
 
 /// A square a leaper could attack from, with the kinds that attack from it.
 #[derive(Debug, Clone, Copy)]
@@ -21,6 +21,38 @@ struct SlideFrom {
     start: u32,
     len: u8,
     mask: u32,
+    /// On a board of 64 squares or fewer, whose ray runs through
+    /// increasing or decreasing square numbers: its squares as one word,
+    /// so that its first piece is a bit scan away (0: walk it).
+    word: u64,
+    /// `word` runs through increasing square numbers.
+    up: bool,
+}
+
+/// The first piece on slide `s`, whose squares read as one word, among
+/// the pieces `all`: its square, or one past the board's 64 (which holds
+/// nothing) if there is none. No branch: which way the ray runs and
+/// whether it holds a piece are not predictable.
+#[inline(always)]
+fn first_on(s: &SlideFrom, all: u64) -> usize {
+    let b = s.word & all;
+    // Empty: 64 one way, 127 the other.
+    let up = b.trailing_zeros();
+    let down = 63 ^ b.leading_zeros();
+    (down ^ ((up ^ down) & u32::from(s.up).wrapping_neg())) as usize
+}
+
+/// Is `p` a piece of `by` of one of the kinds in `mask`? (No branch; an
+/// empty square is none.)
+#[inline(always)]
+fn of_kinds(p: Piece, by: Color, mask: u32) -> bool {
+    !p.is_none() & (p.color() == by) & (mask >> (p.kind().index() & 31) & 1 != 0)
+}
+
+/// Every piece on the board as one word (boards of 64 squares or fewer).
+#[inline(always)]
+fn all_word(pos: &Position) -> u64 {
+    pos.occ[0].0[0] | pos.occ[1].0[0]
 }
 
 /// `index[by][sq]`: the leaps and slides of player `by` onto `sq`.
@@ -89,10 +121,18 @@ impl Reach {
                     if ray.is_empty() {
                         continue;
                     }
+                    let up = ray.windows(2).all(|w| w[0] < w[1]);
+                    let down = ray.windows(2).all(|w| w[0] > w[1]);
                     r.slides.push(SlideFrom {
                         start: r.squares.len() as u32,
                         len: ray.len() as u8,
                         mask: l.mask,
+                        word: if cells <= 64 && (up || down) {
+                            ray.iter().fold(0, |w, &t| w | 1u64 << t)
+                        } else {
+                            0
+                        },
+                        up,
                     });
                     r.squares.extend_from_slice(ray);
                 }
@@ -199,18 +239,23 @@ impl Variant {
         let (l0, nl, _, _) = r.index[by][sq as usize];
         r.leaps[l0 as usize..l0 as usize + nl as usize]
             .iter()
-            .any(|e| {
-                let p = pos.board[e.sq as usize];
-                !p.is_none() && p.color() == by && e.mask >> p.kind().index() & 1 != 0
-            })
+            .any(|e| of_kinds(pos.board[e.sq as usize], by, e.mask))
     }
 
-    /// Is `sq` attacked by a slider of player `by`?
+    /// Is `sq` attacked by a slider of player `by`? On boards of one word
+    /// reads `pos.occ`, which must be exactly the pieces on the board.
     #[inline(always)]
     fn slides_attack(&self, pos: &Position, sq: Square, by: Color) -> bool {
         let r = &self.reach;
         let (_, _, s0, ns) = r.index[by][sq as usize];
+        let all = all_word(pos);
         for s in &r.slides[s0 as usize..s0 as usize + ns as usize] {
+            if s.word != 0 {
+                if of_kinds(pos.board[first_on(s, all)], by, s.mask) {
+                    return true;
+                }
+                continue;
+            }
             for &t in &r.squares[s.start as usize..s.start as usize + s.len as usize] {
                 let p = pos.board[t as usize];
                 if !p.is_none() {
@@ -227,7 +272,8 @@ impl Variant {
 
 impl Variant {
     /// Every leaper and slider of player `by` attacking `sq`, by its square
-    /// (for the exchange evaluation; a square may come twice).
+    /// (for the exchange evaluation; a square may come twice). Reads
+    /// `pos.occ`, which must be exactly the pieces on the board.
     pub(super) fn leap_slide_attackers(
         &self,
         pos: &Position,
@@ -238,12 +284,19 @@ impl Variant {
         let r = &self.reach;
         let (l0, nl, s0, ns) = r.index[by][sq as usize];
         for e in &r.leaps[l0 as usize..l0 as usize + nl as usize] {
-            let p = pos.board[e.sq as usize];
-            if !p.is_none() && p.color() == by && e.mask >> p.kind().index() & 1 != 0 {
+            if of_kinds(pos.board[e.sq as usize], by, e.mask) {
                 f(e.sq);
             }
         }
+        let all = all_word(pos);
         for s in &r.slides[s0 as usize..s0 as usize + ns as usize] {
+            if s.word != 0 {
+                let t = first_on(s, all);
+                if of_kinds(pos.board[t], by, s.mask) {
+                    f(t as Square);
+                }
+                continue;
+            }
             for &t in &r.squares[s.start as usize..s.start as usize + s.len as usize] {
                 let p = pos.board[t as usize];
                 if !p.is_none() {

@@ -211,11 +211,10 @@ fn word_activity(
     let mut reach = p.leaps;
     for &(mask, ascending) in &rays[p.first as usize..p.first as usize + p.n as usize] {
         let b = mask & all;
-        let upto = if ascending {
-            b ^ b.wrapping_sub(1)
-        } else {
-            u64::MAX << (63 - (b | 1).leading_zeros())
-        };
+        let up = b ^ b.wrapping_sub(1);
+        let down = u64::MAX << (63 - (b | 1).leading_zeros());
+        // Either way, chosen without a branch.
+        let upto = down ^ ((up ^ down) & u64::from(ascending).wrapping_neg());
         reach |= mask & upto;
     }
     let mut threats = 0;
