@@ -26,7 +26,8 @@ pub struct PawnEntry {
 /// Entries of a [`PawnCache`] (a power of two).
 const PAWN_CACHE_ENTRIES: usize = 1 << 12;
 
-/// A search thread's cache of [`PawnEntry`]s, by [`Position::pawn_hash`].
+/// A search thread's cache of the promoting pieces' part of the
+/// evaluation, by [`Position::pawn_hash`].
 #[derive(Clone)]
 pub struct PawnCache(Vec<PawnEntry>);
 
