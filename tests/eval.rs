@@ -58,6 +58,12 @@ fn eval_with(game: &myriad::load::Game, fen: &str, name: &str, value: i32) -> i3
     Eval::with_weights(v, &w).evaluate(v, &pos)
 }
 
+/// What the weight `name` at `value` adds to the evaluation of `fen`
+/// (against the same weight at 0).
+fn term(game: &myriad::load::Game, fen: &str, name: &str, value: i32) -> i32 {
+    eval_with(game, fen, name, value) - eval_with(game, fen, name, 0)
+}
+
 /// `promoting_threat`: the pawn on e5 forks the knight on d6 and the bishop
 /// on f6, two threats; the black pawns attack no white piece. A pawn
 /// attacking a pawn does not count.
@@ -91,22 +97,20 @@ fn a_pawn_fork_is_two_threats() {
 #[test]
 fn a_knight_fork_of_rook_and_queen_is_two_officer_threats() {
     let game = chess();
-    let term = |fen: &str| {
-        eval_with(&game, fen, "officer_threat", 30) - eval_with(&game, fen, "officer_threat", 0)
-    };
-    assert_eq!(term("4k3/2r1q3/8/3N4/8/8/8/7K w - - 0 1"), 60);
+    let diff = |fen: &str| term(&game, fen, "officer_threat", 30);
+    assert_eq!(diff("4k3/2r1q3/8/3N4/8/8/8/7K w - - 0 1"), 60);
     // From Black's side, the same threats count against it.
-    assert_eq!(term("4k3/2r1q3/8/3N4/8/8/8/7K b - - 0 1"), -60);
+    assert_eq!(diff("4k3/2r1q3/8/3N4/8/8/8/7K b - - 0 1"), -60);
     // One victim: the rook alone.
-    assert_eq!(term("4k3/2r5/8/3N4/8/8/8/4K3 w - - 0 1"), 30);
+    assert_eq!(diff("4k3/2r5/8/3N4/8/8/8/4K3 w - - 0 1"), 30);
     // The bishop on b3 attacks the knight on d5 (worth less); the knight
     // attacks nothing of White's; the pawns on c6 and e6 are not officers.
-    assert_eq!(term("4k3/8/2p1p3/3n4/8/1B6/8/4K3 w - - 0 1"), 0);
+    assert_eq!(diff("4k3/8/2p1p3/3n4/8/1B6/8/4K3 w - - 0 1"), 0);
     // The rook on d1 attacks the queen on d7 up the file: one threat for
     // Black (the queen attacking the rook, worth less, is none); with a
     // pawn between on d5, none.
-    assert_eq!(term("7k/3Q4/8/8/8/8/8/3r3K w - - 0 1"), -30);
-    assert_eq!(term("7k/3Q4/8/3P4/8/8/8/3r3K w - - 0 1"), 0);
+    assert_eq!(diff("7k/3Q4/8/8/8/8/8/3r3K w - - 0 1"), -30);
+    assert_eq!(diff("7k/3Q4/8/3P4/8/8/8/3r3K w - - 0 1"), 0);
 }
 
 /// `royal_cover`: before the endgame, White's king on g1 has three pawns
@@ -135,8 +139,7 @@ fn doubled_and_isolated_pawns_by_file() {
     let game = chess();
     let white = "4k3/5pp1/8/8/4P3/2P5/P1P5/4K3 w - - 0 1";
     let black = "4k3/5pp1/8/8/4P3/2P5/P1P5/4K3 b - - 0 1";
-    let diff =
-        |fen: &str, name: &str| eval_with(&game, fen, name, -10) - eval_with(&game, fen, name, 0);
+    let diff = |fen: &str, name: &str| term(&game, fen, name, -10);
     assert_eq!(diff(white, "promoting_doubled"), -20, "c2 and c3");
     assert_eq!(diff(white, "promoting_isolated"), -40, "a2, c2, c3, e4");
     assert_eq!(diff(black, "promoting_doubled"), 20);
@@ -155,8 +158,7 @@ fn doubled_and_isolated_pawns_by_file() {
 fn rooks_on_open_and_half_open_files() {
     let game = chess();
     let rooks = "4k3/pp6/8/8/8/8/1P6/RR2K2R w - - 0 1";
-    let diff =
-        |fen: &str| eval_with(&game, fen, "file_open", 20) - eval_with(&game, fen, "file_open", 0);
+    let diff = |fen: &str| term(&game, fen, "file_open", 20);
     assert_eq!(diff(rooks), 30, "h1 open 20, a1 half open 10, b1 none");
     let minors = "4k3/pp6/8/8/8/8/1P6/NB2K2N w - - 0 1";
     assert_eq!(diff(minors), 0);
@@ -171,9 +173,7 @@ fn rooks_on_open_and_half_open_files() {
 #[test]
 fn two_bishops_on_both_colours_are_a_pair() {
     let game = chess();
-    let diff = |fen: &str| {
-        eval_with(&game, fen, "colour_pair", 30) - eval_with(&game, fen, "colour_pair", 0)
-    };
+    let diff = |fen: &str| term(&game, fen, "colour_pair", 30);
     // c1 is dark, f1 light: a pair for White.
     assert_eq!(diff("4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1"), 30);
     assert_eq!(diff("4k3/8/8/8/8/8/8/2B1KB2 b - - 0 1"), -30);
@@ -196,10 +196,7 @@ fn two_bishops_on_both_colours_are_a_pair() {
 #[test]
 fn pawns_defended_by_pawns_are_supported() {
     let game = chess();
-    let diff = |fen: &str| {
-        eval_with(&game, fen, "promoting_supported", 8)
-            - eval_with(&game, fen, "promoting_supported", 0)
-    };
+    let diff = |fen: &str| term(&game, fen, "promoting_supported", 8);
     assert_eq!(diff("4k3/5p2/6p1/8/3P4/2P5/1P5P/4K3 w - - 0 1"), 8);
     assert_eq!(diff("4k3/8/8/8/3P4/2P5/1P5P/4K3 w - - 0 1"), 16);
     assert_eq!(diff("4k3/5p2/6p1/8/8/8/8/4K3 w - - 0 1"), -8);
@@ -213,9 +210,7 @@ fn pawns_defended_by_pawns_are_supported() {
 #[test]
 fn open_files_at_the_king_before_the_endgame() {
     let game = chess();
-    let diff = |fen: &str| {
-        eval_with(&game, fen, "royal_open_file", -15) - eval_with(&game, fen, "royal_open_file", 0)
-    };
+    let diff = |fen: &str| term(&game, fen, "royal_open_file", -15);
     // Queens and rooks keep it a middlegame.
     assert_eq!(diff("1k1q3r/8/8/8/8/8/5PPP/3Q1RK1 w - - 0 1"), 45);
     assert_eq!(diff("1k1q3r/8/8/8/8/8/5P1P/3Q1RK1 w - - 0 1"), 45 - 15);
@@ -232,10 +227,7 @@ fn open_files_at_the_king_before_the_endgame() {
 #[test]
 fn kings_near_a_passed_pawn_in_the_endgame() {
     let game = chess();
-    let diff = |fen: &str| {
-        eval_with(&game, fen, "passed_royal_distance", 5)
-            - eval_with(&game, fen, "passed_royal_distance", 0)
-    };
+    let diff = |fen: &str| term(&game, fen, "passed_royal_distance", 5);
     assert_eq!(diff("k7/8/8/4P3/3K4/8/8/8 w - - 0 1"), 15);
     assert_eq!(diff("k7/8/8/4P3/3K4/8/8/8 b - - 0 1"), -15);
     assert_eq!(diff("k2qr3/8/8/4P3/3K4/8/8/3QR3 w - - 0 1"), 0);

@@ -47,16 +47,17 @@ pub fn bounded(score: i32) -> i32 {
 /// What [`Eval::base`] reads of a piece type of one player.
 #[derive(Debug, Clone, Copy, Default)]
 struct KindFacts {
-    /// Its value, unless royal (`facts`).
+    /// Its value, unless royal.
     material: i32,
-    /// What it counts towards the middlegame (`phase_value`).
+    /// What it counts towards the middlegame (the values of the pieces
+    /// neither royal nor promoting).
     phase: i32,
     /// For a piece bound to one colour of square (every square it can
     /// reach on an empty board, from any square, is of its own square's
     /// colour), neither royal nor promoting, a bit of its own (`1 << 2j`,
     /// the `j`-th such kind); 0 for the others.
     pair_bit: u64,
-    /// It promotes (`facts`).
+    /// It promotes.
     promotes: bool,
     /// It rides along files (reaches two or more squares up or down its
     /// file on an empty board), neither royal nor promoting.
@@ -93,17 +94,12 @@ pub struct Eval {
     same_file: Vec<Bitset>,
     /// ...and the squares of the files on either side.
     next_files: Vec<Bitset>,
-    /// `square_late[color][kind * cells + sq]`: the square tables' endgame
-    /// value less their middlegame one (which `square_value` holds), added
-    /// in proportion as the pieces come off; empty without square tables.
-    square_late: [Vec<i32>; 2],
-    /// `phase_value[color][kind]`: what a piece counts towards the
-    /// middlegame (the values of the pieces neither royal nor promoting)...
-    phase_value: [[i32; MAX_KINDS]; 2],
-    /// ...and their total in the start position (the full middlegame).
+    /// The square tables have an endgame part (`squares`' second
+    /// numbers), added in proportion as the pieces come off.
+    tapered: bool,
+    /// What the pieces of the start position count towards the middlegame
+    /// (`KindFacts::phase`, summed): the full middlegame.
     phase_full: i32,
-    /// `facts[color][kind]`: (material: the value unless royal; promoting).
-    facts: [[(i32, bool); MAX_KINDS]; 2],
     cells: usize,
     tempo: i32,
     reserve_permille: i64,
@@ -123,10 +119,11 @@ pub struct Eval {
     /// Each square's colour (0 or 1: the parity of file plus rank).
     square_colour: [u8; 256],
     /// `kind_facts[color][kind]`: what [`Eval::base`] reads of each piece,
-    /// in one place (the fields above, gathered).
+    /// in one record.
     kind_facts: [[KindFacts; MAX_KINDS]; 2],
     /// `squares[color][kind * cells + sq]`: (value + square table,
-    /// `square_late` or 0), in one flat table for [`Eval::base`].
+    /// the endgame value less the middlegame one, or 0), in one flat table
+    /// for [`Eval::base`].
     squares: [Vec<(i32, i32)>; 2],
     /// The promoting pieces are the same for the evaluation and for
     /// [`Position::pawn_hash`]: their part may be cached by it.
@@ -457,10 +454,8 @@ impl Eval {
             same_file,
             next_files,
             file_open: w.term("file_open"),
-            square_late,
-            phase_value,
+            tapered: !square_late[0].is_empty(),
             phase_full,
-            facts,
             cells,
             pst,
             royal_endgame,
@@ -519,7 +514,7 @@ impl Eval {
         let mut riders = [Narrow::<N>::EMPTY; 2];
         // The pieces the other player's promoting pieces threaten (`victim`).
         let mut victims = [Narrow::<N>::EMPTY; 2];
-        let tapered = !self.square_late[0].is_empty();
+        let tapered = self.tapered;
         let (mut late, mut phase) = ([0i32; 2], 0);
         for color in Color::ALL {
             let squares = &self.squares[color][..];
@@ -605,9 +600,10 @@ impl Eval {
                     let kind = pos.board[sq as usize].kind();
                     let at = &table[kind.index() * self.cells + sq as usize];
                     for t in set(&at.attacks).and(&enemies).iter() {
-                        let (value, promotes) =
-                            self.facts[them][pos.board[t as usize].kind().index()];
-                        if !promotes && value > self.facts[color][kind.index()].0 {
+                        let victim = &self.kind_facts[them][pos.board[t as usize].kind().index()];
+                        if !victim.promotes
+                            && victim.material > self.kind_facts[color][kind.index()].material
+                        {
                             score[color] += self.promoting_threat;
                         }
                     }
@@ -675,7 +671,7 @@ impl Eval {
         for color in Color::ALL {
             for sq in pos.occ[color].iter() {
                 let kind = pos.board[sq as usize].kind();
-                phase += self.phase_value[color][kind.index()];
+                phase += self.kind_facts[color][kind.index()].phase;
                 pieces.push((color, kind, first_view(v, color, sq)));
             }
         }
