@@ -97,8 +97,11 @@ impl Entry {
 /// One slot: three words written and read without a lock. `check` is the
 /// key XOR-ed with both data words, so a slot another thread was writing
 /// while this one read (a torn read: words from two different stores)
-/// fails the key check and reads as empty, as a collision would.
+/// fails the key check and reads as empty, as a collision would. Aligned to
+/// 32 bytes, so that no slot straddles two cache lines (the prefetch loads
+/// one).
 #[derive(Default)]
+#[repr(align(32))]
 struct Slot {
     check: AtomicU64,
     /// The move: from, to, kind, data, gate (8 bits each), bit 40 set when
@@ -158,18 +161,30 @@ fn pack_info(score: i32, depth: i16, bound: Bound, age: u8) -> u64 {
 /// (lockless: each slot is three words, the key XOR-ed with the two data
 /// words, so a torn read fails the key check and reads as empty).
 pub struct Tt {
+    /// The slots, and before and after them up to a huge page's worth of
+    /// padding (see [`HUGE_PAGE`]).
     entries: Vec<Slot>,
+    /// Where the table starts in `entries`: the first slot at or past a
+    /// huge page's boundary.
+    base: usize,
+    /// Slots in the table (a power of two).
+    len: usize,
     age: u8,
 }
+
+/// The size of a huge page (x86-64 and most 64-bit Linux systems: 2 MB).
+/// A table this large or larger starts at such a boundary and asks the
+/// kernel for huge pages ([`advise_huge_pages`]): probes land at random
+/// across the table, and with 4 KB pages nearly each one would also miss
+/// the processor's address translation cache.
+const HUGE_PAGE: usize = 2 << 20;
 
 impl Tt {
     /// A table of about `mb` megabytes. Aborts if it cannot be allocated:
     /// for a size a user chose, use [`Tt::try_new`].
     pub fn new(mb: usize) -> Tt {
         let n = Self::entries_for(mb).unwrap_or(1 << 20);
-        let mut entries = Vec::with_capacity(n);
-        entries.resize_with(n, Slot::default);
-        Tt { entries, age: 0 }
+        Self::fill(Vec::with_capacity(Self::padded(n)), n)
     }
 
     /// A table of about `mb` megabytes, or why it cannot be had: its size
@@ -194,23 +209,57 @@ impl Tt {
         }
         let mut entries = Vec::new();
         entries
-            .try_reserve_exact(n)
+            .try_reserve_exact(Self::padded(n))
             .map_err(|_| TtError::Refused { mb, need_mb })?;
-        entries.resize_with(n, Slot::default);
-        Ok(Tt { entries, age: 0 })
+        Ok(Self::fill(entries, n))
     }
 
-    /// Entries in a table of about `mb` megabytes (a power of two, at least
-    /// 1024); None if the size overflows.
+    /// Slots to allocate for a table of `n`: room to start it at a huge
+    /// page's boundary, where it is large enough to use huge pages.
+    fn padded(n: usize) -> usize {
+        let size = std::mem::size_of::<Slot>();
+        if n * size >= HUGE_PAGE {
+            n + HUGE_PAGE.div_ceil(size)
+        } else {
+            n
+        }
+    }
+
+    /// The table of `n` slots in `entries` (empty, with the capacity
+    /// [`Tt::padded`] asks for), asked to be backed by huge pages before
+    /// its memory is first written, which is when the kernel places it.
+    fn fill(mut entries: Vec<Slot>, n: usize) -> Tt {
+        let size = std::mem::size_of::<Slot>();
+        let start = entries.as_ptr() as usize;
+        let cap = entries.capacity();
+        let base = if cap > n {
+            (start.next_multiple_of(HUGE_PAGE) - start)
+                .div_ceil(size)
+                .min(cap - n)
+        } else {
+            0
+        };
+        advise_huge_pages(start, cap * size);
+        entries.resize_with(cap, Slot::default);
+        Tt {
+            entries,
+            base,
+            len: n,
+            age: 0,
+        }
+    }
+
+    /// Entries in a table of at most `mb` megabytes (the largest power of
+    /// two that fits, at least 1024); None if the size overflows.
     fn entries_for(mb: usize) -> Option<usize> {
         let size = std::mem::size_of::<Slot>();
         let n = mb.max(1).checked_mul(1024 * 1024)? / size;
-        Some((n.checked_next_power_of_two()? / 2).max(1024))
+        Some((1usize << n.max(1).ilog2()).max(1024))
     }
 
     /// The table's size in megabytes of memory.
     pub fn memory_mb(&self) -> usize {
-        (self.entries.len() * std::mem::size_of::<Slot>()).div_ceil(1024 * 1024)
+        (self.len * std::mem::size_of::<Slot>()).div_ceil(1024 * 1024)
     }
 
     /// Forget everything.
@@ -227,7 +276,7 @@ impl Tt {
     }
 
     fn index(&self, key: u64) -> usize {
-        (key as usize) & (self.entries.len() - 1)
+        self.base + ((key as usize) & (self.len - 1))
     }
 
     /// What slot `i` holds, whatever its key (None: empty).
@@ -293,11 +342,40 @@ impl Tt {
     }
 }
 
-/// The one use of `unsafe` in the library: the x86-64 prefetch instruction
+/// Ask the kernel to back the pages of `len` bytes from address `start` (a
+/// live allocation of this program, not yet written) with transparent huge
+/// pages where it can: Linux's `madvise(MADV_HUGEPAGE)` on the whole 4 KB
+/// pages inside the range. Advice only: if the kernel declines (huge pages
+/// off, none free, another system) the table works the same, with more
+/// address-translation misses. One of the library's two uses of `unsafe`
+/// (the other is [`prefetch_line`]).
+#[allow(unsafe_code)]
+fn advise_huge_pages(start: usize, len: usize) {
+    #[cfg(target_os = "linux")]
+    {
+        const PAGE: usize = 4096;
+        let (from, to) = (start.next_multiple_of(PAGE), (start + len) / PAGE * PAGE);
+        if to > from {
+            // SAFETY: `madvise` with MADV_HUGEPAGE changes neither the
+            // contents nor the validity of any mapping, only how the
+            // kernel backs it; the range is whole pages inside memory
+            // this program allocated and owns. Its result (an error where
+            // the kernel has no transparent huge pages) is ignored on
+            // purpose: the advice is optional.
+            unsafe {
+                libc::madvise(from as *mut libc::c_void, to - from, libc::MADV_HUGEPAGE);
+            }
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = (start, len);
+}
+
+/// One of the two uses of `unsafe` in the library: the x86-64 prefetch instruction
 /// (`_mm_prefetch`, unsafe only because it is a `target_feature` function;
 /// SSE is part of every x86-64 target). It is given a reference, so the
 /// address is always a live slot; and a prefetch cannot fault, write or
-/// change what any load returns. Elsewhere, nothing.
+/// change what any load returns. The other is [`advise_huge_pages`].
 #[inline(always)]
 #[allow(unsafe_code)]
 fn prefetch_line<T>(r: &T) {
@@ -342,5 +420,56 @@ pub(super) fn from_tt(s: i32, ply: usize) -> i32 {
         s + ply as i32
     } else {
         s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A table asked for a power of two of megabytes takes exactly that
+    /// (32-byte slots, none across two cache lines); any other size, the
+    /// largest power of two of slots that fits.
+    #[test]
+    fn the_table_takes_what_the_hash_option_says() {
+        assert_eq!(std::mem::size_of::<Slot>(), 32);
+        assert_eq!(std::mem::align_of::<Slot>(), 32);
+        for (mb, slots, memory) in [
+            (1, 1 << 15, 1),
+            (16, 1 << 19, 16),
+            (64, 1 << 21, 64),
+            (100, 1 << 21, 64),
+        ] {
+            let t = Tt::try_new(mb).unwrap();
+            assert_eq!((t.len, t.memory_mb()), (slots, memory), "{mb} MB");
+        }
+    }
+
+    /// A table of at least a huge page starts on a huge page's boundary
+    /// (or within a slot of it), inside its allocation; every key's slot is
+    /// in the table, and a stored entry reads back.
+    #[test]
+    fn large_tables_start_on_a_huge_page_boundary() {
+        for mb in [1, 2, 16] {
+            let t = Tt::try_new(mb).unwrap();
+            let size = std::mem::size_of::<Slot>();
+            assert!(t.base + t.len <= t.entries.len(), "{mb} MB");
+            let start = std::ptr::from_ref(&t.entries[t.base]) as usize;
+            if t.len * size >= HUGE_PAGE {
+                assert_eq!(
+                    start % HUGE_PAGE,
+                    0,
+                    "{mb} MB: the table starts at {start:#x}"
+                );
+            } else {
+                assert_eq!(t.base, 0, "{mb} MB");
+            }
+            for key in [0, 1, u64::MAX, t.len as u64 - 1, 0x1234_5678_9abc_def0] {
+                assert!(t.index(key) >= t.base && t.index(key) < t.base + t.len);
+                t.store(key, None, 17, 3, Bound::Exact);
+                let e = t.probe(key).expect("the entry just stored");
+                assert_eq!((e.key, e.score, e.depth), (key, 17, 3));
+            }
+        }
     }
 }
