@@ -28,7 +28,8 @@ use crate::movegen::{Move, MoveKind, Variant};
 
 /// Every tuning constant of the search, in one place.
 pub mod params {
-    /// Entries of the evaluation cache (a power of two; 16 bytes each).
+    /// Entries of the evaluation cache (2^16: the index is a hash's low 16
+    /// bits; 8 bytes each).
     pub const EVAL_CACHE_ENTRIES: usize = 1 << 16;
     /// Quiescence takes the cheap evaluation alone when it is this far outside the window.
     pub const LAZY_MARGIN: i32 = 250;
@@ -249,7 +250,10 @@ struct Worker {
     path: Vec<u64>,
     /// Static evaluations by position hash (the evaluation is a pure
     /// function of the position, so a hit is exact).
-    eval_cache: Vec<(u64, i32)>,
+    /// Evaluations by position hash: each word the hash's bits above the
+    /// index (`EVAL_TAG`) and the score plus 2^15 in the low 16 bits (so
+    /// never 0, which marks an empty slot).
+    eval_cache: Vec<u64>,
     /// The promoting pieces' part of the evaluation, by their hash.
     pawn_cache: crate::eval::PawnCache,
     nodes: u64,
@@ -300,7 +304,7 @@ impl Worker {
                 .map(|_| Vec::with_capacity(256))
                 .collect(),
             path: Vec::with_capacity(1024),
-            eval_cache: vec![(0, 0); params::EVAL_CACHE_ENTRIES],
+            eval_cache: vec![0; params::EVAL_CACHE_ENTRIES],
             pawn_cache: Default::default(),
             nodes: 0,
             flushed: 0,
@@ -330,25 +334,41 @@ impl Worker {
 
     /// Forget the cached evaluations (when the weights change).
     fn forget_evals(&mut self) {
-        self.eval_cache.iter_mut().for_each(|e| *e = (0, 0));
+        self.eval_cache.iter_mut().for_each(|e| *e = 0);
         self.pawn_cache.clear();
     }
 
-    /// The cached evaluation of `pos`, if any. Keys are stored with their
-    /// low bit forced to 1, so an empty slot (key 0) never matches; two
-    /// hashes in one slot share their low bits, so the tag stays exact.
+    /// The cached evaluation of `pos`, if any. The slot's index is the
+    /// hash's low 16 bits and its tag the rest, so the whole hash must
+    /// match; an empty slot (0) has no score and never does.
     #[inline]
     fn cached_eval(&self, pos: &Position) -> Option<i32> {
-        let (key, score) = self.eval_cache[pos.hash as usize & (params::EVAL_CACHE_ENTRIES - 1)];
-        (key == pos.hash | 1).then_some(score)
+        let w = self.eval_cache[pos.hash as usize & (params::EVAL_CACHE_ENTRIES - 1)];
+        let score = (w & !EVAL_TAG) as i32;
+        (w & EVAL_TAG == pos.hash & EVAL_TAG && score != 0).then_some(score - (1 << 15))
     }
 
+    /// Keep `score` (an evaluation, within [`weights::EVAL_LIMIT`]) as the
+    /// evaluation of `pos`.
     #[inline]
     fn cache_eval(&mut self, pos: &Position, score: i32) {
+        debug_assert!(score.abs() <= crate::eval::weights::EVAL_LIMIT);
         self.eval_cache[pos.hash as usize & (params::EVAL_CACHE_ENTRIES - 1)] =
-            (pos.hash | 1, score);
+            pos.hash & EVAL_TAG | (score + (1 << 15)) as u64;
+    }
+
+    /// Start loading the evaluation cache's slot of `hash` ([`Tt::prefetch`]).
+    #[inline]
+    fn prefetch_eval(&self, hash: u64) {
+        tt::prefetch_line(&self.eval_cache[hash as usize & (params::EVAL_CACHE_ENTRIES - 1)]);
     }
 }
+
+/// The bits of a hash that tag its evaluation cache slot: all above the
+/// index ([`params::EVAL_CACHE_ENTRIES`] is 2^16).
+const EVAL_TAG: u64 = !0xFFFF;
+const _: () = assert!(params::EVAL_CACHE_ENTRIES == 1 << 16);
+const _: () = assert!(crate::eval::weights::EVAL_LIMIT < 1 << 15);
 
 impl Searcher {
     /// A searcher for `v` with a table of `hash_mb` megabytes. Aborts if
@@ -591,6 +611,14 @@ impl Run<'_> {
         result
     }
 
+    /// Start loading what the search reads first at the position of
+    /// `hash`, just reached: its table slot and its cached evaluation.
+    #[inline]
+    fn prefetch(&self, hash: u64) {
+        self.tt.prefetch(hash);
+        self.prefetch_eval(hash);
+    }
+
     /// The static evaluation, through the cache.
     #[inline]
     fn static_eval(&mut self, pos: &Position) -> i32 {
@@ -685,5 +713,36 @@ impl Run<'_> {
             pv.push(m);
         }
         pv
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::weights::EVAL_LIMIT;
+
+    /// The evaluation cache gives back each score it was given, whole
+    /// range, for that hash only: not for one that shares the slot, nor
+    /// from an empty slot.
+    #[test]
+    fn the_evaluation_cache_keeps_scores_by_the_whole_hash() {
+        let game = crate::load::load_source("t.variant", include_str!("../../rules/chess.variant"))
+            .unwrap_or_else(|e| panic!("{}", e.rendered()));
+        let mut w = Worker::new(0, &game.variant);
+        let mut pos = game.variant.start_position();
+        for (hash, score) in [
+            (0, 0),
+            (u64::MAX, -EVAL_LIMIT),
+            (0xABCD_0000_1234, EVAL_LIMIT),
+            (7, -1),
+        ] {
+            pos.hash = hash;
+            assert_eq!(w.cached_eval(&pos), None, "{hash:#x} before");
+            w.cache_eval(&pos, score);
+            assert_eq!(w.cached_eval(&pos), Some(score), "{hash:#x}");
+            // The same slot (low 16 bits), another hash.
+            pos.hash = hash ^ 1 << 40;
+            assert_eq!(w.cached_eval(&pos), None, "{hash:#x} other");
+        }
     }
 }

@@ -133,7 +133,7 @@ impl Run<'_> {
                 + ((eval - beta) / params::NULL_R_EVAL_DIVISOR).min(params::NULL_R_EVAL_MAX);
             let saved_hash = pos.hash;
             let undo = v.make_null(pos);
-            self.tt.prefetch(pos.hash);
+            self.prefetch(pos.hash);
             self.path.push(saved_hash);
             self.played[ply] = None;
             self.moved[ply] = NO_KEY;
@@ -175,7 +175,7 @@ impl Run<'_> {
                 self.moved[ply] = self.move_key(pos, m);
                 self.path.push(pos.hash);
                 let undo = v.make(pos, m);
-                self.tt.prefetch(pos.hash);
+                self.prefetch(pos.hash);
                 self.played[ply] = Some(m);
                 self.check_hint = None;
                 let mut s = -self.qsearch(pos, -pc_beta, -pc_beta + 1, ply + 1, 0);
@@ -367,7 +367,7 @@ impl Run<'_> {
             let key = self.move_key(pos, m);
             self.path.push(pos.hash);
             let undo = v.make(pos, m);
-            self.tt.prefetch(pos.hash);
+            self.prefetch(pos.hash);
             let gives_check = may_check && v.in_check(pos);
             // What the child will find, when known.
             let hint = (prunable || late).then_some(gives_check);

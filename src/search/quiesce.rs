@@ -116,7 +116,7 @@ impl Run<'_> {
                 continue;
             }
             let undo = v.make(pos, m);
-            self.tt.prefetch(pos.hash);
+            self.prefetch(pos.hash);
             let s = -self.qsearch(pos, -beta, -alpha, ply + 1, qply + 1);
             v.unmake(pos, m, undo);
             if self.stopped {

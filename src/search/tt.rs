@@ -378,7 +378,7 @@ fn advise_huge_pages(start: usize, len: usize) {
 /// change what any load returns. The other is [`advise_huge_pages`].
 #[inline(always)]
 #[allow(unsafe_code)]
-fn prefetch_line<T>(r: &T) {
+pub(super) fn prefetch_line<T>(r: &T) {
     #[cfg(target_arch = "x86_64")]
     // SAFETY: SSE is enabled on every x86-64 target, and a prefetch of any
     // address (here a live reference) is only a hint to the cache.
