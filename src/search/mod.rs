@@ -249,10 +249,9 @@ struct Worker {
     scores: Vec<Vec<i32>>,
     path: Vec<u64>,
     /// Static evaluations by position hash (the evaluation is a pure
-    /// function of the position, so a hit is exact).
-    /// Evaluations by position hash: each word the hash's bits above the
-    /// index (`EVAL_TAG`) and the score plus 2^15 in the low 16 bits (so
-    /// never 0, which marks an empty slot).
+    /// function of the position, so a hit is exact): each word the hash's
+    /// bits above the index (`EVAL_TAG`) and the score plus 2^15 in the low
+    /// 16 bits (so never 0, which marks an empty slot).
     eval_cache: Vec<u64>,
     /// The promoting pieces' part of the evaluation, by their hash.
     pawn_cache: crate::eval::PawnCache,
