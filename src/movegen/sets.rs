@@ -65,7 +65,7 @@ pub(super) struct SetTables {
     /// 64-bit words per set: the board's squares / 64, rounded up.
     words: usize,
     cells: usize,
-    /// Per segment of [`Plain::segs`]: its squares, then those it may land
+    /// Per segment of [`crate::movegen::plain::Plain::segs`]: its squares, then those it may land
     /// on (from its minimum distance on), `words` each.
     masks: Vec<u64>,
     segs: Vec<SegSet>,

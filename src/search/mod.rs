@@ -230,7 +230,7 @@ struct Worker {
     root_depth: i32,
     /// Continuation history: how well a quiet move (by its piece and
     /// destination) did after the move one and two plies before it (by
-    /// theirs), indexed by [`Worker::cont_slot`].
+    /// theirs), indexed by [`Run::cont_slot`].
     cont: Vec<i16>,
     /// Piece-and-destination keys: `(color * kinds + kind) * cells + to`
     /// below `cont_stride`.
@@ -347,7 +347,7 @@ impl Worker {
         (w & EVAL_TAG == pos.hash & EVAL_TAG && score != 0).then_some(score - (1 << 15))
     }
 
-    /// Keep `score` (an evaluation, within [`weights::EVAL_LIMIT`]) as the
+    /// Keep `score` (an evaluation, within [`crate::eval::weights::EVAL_LIMIT`]) as the
     /// evaluation of `pos`.
     #[inline]
     fn cache_eval(&mut self, pos: &Position, score: i32) {
