@@ -234,6 +234,52 @@ fn kings_near_a_passed_pawn_in_the_endgame() {
     assert_eq!(diff("k7/3p4/8/4P3/3K4/8/8/8 w - - 0 1"), 0);
 }
 
+/// Every bundled rule file (rules/*.variant), loaded, in name order.
+fn bundled_games() -> Vec<(std::path::PathBuf, myriad::load::Game)> {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let mut dir: Vec<_> = std::fs::read_dir(format!("{root}/rules"))
+        .expect("rules/")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "variant"))
+        .collect();
+    dir.sort();
+    dir.into_iter()
+        .map(|path| {
+            let game = load(&path).unwrap_or_else(|e| panic!("{}", e.rendered()));
+            (path, game)
+        })
+        .collect()
+}
+
+/// `games` random games of `v` from the start, each of at most `plies`
+/// positions, moves drawn by the xorshift generator in `seed`: `f` is
+/// handed every position reached, before its move is chosen.
+fn random_positions(
+    v: &myriad::movegen::Variant,
+    seed: &mut u64,
+    games: usize,
+    plies: usize,
+    mut f: impl FnMut(&myriad::board::Position),
+) {
+    for _ in 0..games {
+        let mut pos = v.start_position();
+        let mut moves = Vec::new();
+        for _ in 0..plies {
+            f(&pos);
+            moves.clear();
+            v.legal_moves(&mut pos, &mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            *seed ^= *seed << 13;
+            *seed ^= *seed >> 7;
+            *seed ^= *seed << 17;
+            let m = moves[(*seed % moves.len() as u64) as usize];
+            v.make(&mut pos, m);
+        }
+    }
+}
+
 /// The promoting pieces' part of the evaluation, cached by the pawn hash
 /// (`Eval::base_cached`, as the search evaluates), gives the evaluation
 /// computed afresh in every position of random games of every bundled
@@ -242,45 +288,23 @@ fn kings_near_a_passed_pawn_in_the_endgame() {
 #[test]
 fn cached_promoting_terms_equal_fresh_ones() {
     use myriad::eval::PawnCache;
-    let root = env!("CARGO_MANIFEST_DIR");
-    let mut dir: Vec<_> = std::fs::read_dir(format!("{root}/rules"))
-        .expect("rules/")
-        .map(|e| e.expect("entry").path())
-        .filter(|p| p.extension().is_some_and(|e| e == "variant"))
-        .collect();
-    dir.sort();
     let mut seed = 0x9E37_79B9_7F4A_7C15u64;
     let mut compared = 0;
-    for path in dir {
-        let game = load(&path).unwrap_or_else(|e| panic!("{}", e.rendered()));
+    for (path, game) in bundled_games() {
         let v = &game.variant;
         let eval = Eval::new(v);
         let mut cache = PawnCache::default();
-        for _ in 0..4 {
-            let mut pos = v.start_position();
-            let mut moves = Vec::new();
-            for _ in 0..80 {
-                let fresh = eval.base(v, &pos);
-                assert_eq!(
-                    eval.base_cached(v, &pos, &mut cache),
-                    fresh,
-                    "{} at {}",
-                    path.display(),
-                    myriad::notation::write_fen(v, &pos)
-                );
-                compared += 1;
-                moves.clear();
-                v.legal_moves(&mut pos, &mut moves);
-                if moves.is_empty() {
-                    break;
-                }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                let m = moves[(seed % moves.len() as u64) as usize];
-                v.make(&mut pos, m);
-            }
-        }
+        random_positions(v, &mut seed, 4, 80, |pos| {
+            let fresh = eval.base(v, pos);
+            assert_eq!(
+                eval.base_cached(v, pos, &mut cache),
+                fresh,
+                "{} at {}",
+                path.display(),
+                myriad::notation::write_fen(v, pos)
+            );
+            compared += 1;
+        });
     }
     assert!(compared > 5000, "{compared} positions compared");
 }
@@ -329,48 +353,26 @@ fn mirrored(fen: &str, ranks: usize) -> Option<String> {
 /// built the wrong way round for the second player, breaks this.
 #[test]
 fn a_position_and_its_mirror_image_evaluate_alike() {
-    let root = env!("CARGO_MANIFEST_DIR");
-    let mut dir: Vec<_> = std::fs::read_dir(format!("{root}/rules"))
-        .expect("rules/")
-        .map(|e| e.expect("entry").path())
-        .filter(|p| p.extension().is_some_and(|e| e == "variant"))
-        .collect();
-    dir.sort();
     let mut seed = 0x2545_F491_4F6C_DD1Du64;
-    for path in dir {
-        let game = load(&path).unwrap_or_else(|e| panic!("{}", e.rendered()));
+    for (path, game) in bundled_games() {
         let v = &game.variant;
         let eval = Eval::new(v);
         let ranks = v.geo.rank_labels().len();
         let mut compared = 0;
-        for _ in 0..4 {
-            let mut pos = v.start_position();
-            let mut moves = Vec::new();
-            for _ in 0..60 {
-                let fen = myriad::notation::write_fen(v, &pos);
-                if let Some(m) = mirrored(&fen, ranks) {
-                    let other = parse_fen(v, &m)
-                        .unwrap_or_else(|e| panic!("{}: {m} (from {fen}): {e:?}", path.display()));
-                    assert_eq!(
-                        eval.evaluate(v, &pos),
-                        eval.evaluate(v, &other),
-                        "{}: {fen} and its mirror image {m}",
-                        path.display()
-                    );
-                    compared += 1;
-                }
-                moves.clear();
-                v.legal_moves(&mut pos, &mut moves);
-                if moves.is_empty() {
-                    break;
-                }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                let m = moves[(seed % moves.len() as u64) as usize];
-                v.make(&mut pos, m);
+        random_positions(v, &mut seed, 4, 60, |pos| {
+            let fen = myriad::notation::write_fen(v, pos);
+            if let Some(m) = mirrored(&fen, ranks) {
+                let other = parse_fen(v, &m)
+                    .unwrap_or_else(|e| panic!("{}: {m} (from {fen}): {e:?}", path.display()));
+                assert_eq!(
+                    eval.evaluate(v, pos),
+                    eval.evaluate(v, &other),
+                    "{}: {fen} and its mirror image {m}",
+                    path.display()
+                );
+                compared += 1;
             }
-        }
+        });
         assert!(
             compared >= 100,
             "{}: {compared} positions compared",
